@@ -7,7 +7,6 @@
  */
 import jsonld from 'jsonld';
 import type { JsonLdDocument, Options } from 'jsonld';
-import type { RemoteDocument } from 'jsonld/jsonld-spec';
 import { df, literal, namedNode, blankNode, type Quad, type Term } from '../../src/rdf/terms.ts';
 import type { SuiteFiles } from './suite-files.ts';
 
@@ -28,6 +27,7 @@ interface PlainQuad {
 }
 
 type DocumentLoader = NonNullable<Options.DocLoader['documentLoader']>;
+type RemoteDocument = Awaited<ReturnType<DocumentLoader>>;
 
 function localLoader(files: SuiteFiles): DocumentLoader {
   const load = async (url: string): Promise<RemoteDocument> => ({
