@@ -1,0 +1,98 @@
+/**
+ * Output: Markdown tables on stdout and, unless `--no-write`, in
+ * BENCHMARKS.md, where each suite owns one section between HTML comment
+ * markers that a new run of that suite replaces (the others stay as they were).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './data.ts';
+
+export const BENCHMARKS_FILE = join(REPO_ROOT, 'BENCHMARKS.md');
+export const SUITE_ORDER = ['load', 'query', 'http', 'scale', 'formats'] as const;
+export type SuiteName = (typeof SUITE_ORDER)[number];
+
+export interface SuiteReport {
+  readonly suite: SuiteName;
+  readonly title: string;
+  /** Tables and notes, without the heading or the run description. */
+  readonly body: string;
+}
+
+/** Cores, memory, Node and kernel: the machine line of every section. */
+export function machineLine(): string {
+  const cpu = cpus();
+  const model = cpu[0]?.model.trim() ?? 'unknown CPU';
+  return `${cpu.length} cores (${model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, Linux ${release()}`;
+}
+
+export function renderSection(report: SuiteReport, command: string, started: Date): string {
+  return [
+    `## ${report.title}`,
+    '',
+    `Command: \`${command}\`  `,
+    `Machine: ${machineLine()}  `,
+    `Date: ${started.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    '',
+    report.body.trim(),
+  ].join('\n');
+}
+
+const HEADER = `# Benchmarks
+
+svc measured side by side with its peers, in one run per suite, by \`tools/bench\` (\`npm run bench -- <suite> <options>\`).
+Each section below is replaced by the next run of its suite. Absolute figures vary between machines and runs
+(and this machine is shared with other work): compare the ratios measured in one run. The peers' reference
+figures and methods are in \`shared/notes/perf-anchors.md\`.
+`;
+
+/** Replaces (or adds, in suite order) the section of `report.suite` in BENCHMARKS.md. */
+export function writeSection(suite: SuiteName, section: string, file = BENCHMARKS_FILE): void {
+  const begin = `<!-- bench:${suite}:begin -->`;
+  const end = `<!-- bench:${suite}:end -->`;
+  const block = `${begin}\n${section.trim()}\n${end}`;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end);
+  if (from >= 0 && to > from) {
+    text = text.slice(0, from) + block + text.slice(to + end.length);
+  } else {
+    text = insertInOrder(text, suite, block);
+  }
+  writeFileSync(file, text.endsWith('\n') ? text : text + '\n');
+}
+
+/** Puts a new section before the first section of a later suite, else at the end. */
+function insertInOrder(text: string, suite: SuiteName, block: string): string {
+  const later = SUITE_ORDER.slice(SUITE_ORDER.indexOf(suite) + 1)
+    .map((s) => text.indexOf(`<!-- bench:${s}:begin -->`))
+    .filter((at) => at >= 0);
+  if (later.length === 0) return text.trimEnd() + '\n\n' + block + '\n';
+  const at = Math.min(...later);
+  return text.slice(0, at) + block + '\n\n' + text.slice(at);
+}
+
+/** A Markdown table; columns after the first are right-aligned (they hold figures). */
+export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const align = headers.map((_, i) => (i === 0 ? '---' : '---:'));
+  const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(headers), line(align), ...rows.map(line)].join('\n');
+}
+
+/** 3 significant digits for small figures, thousands separators for large ones. */
+export function fmt(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
+  return Number(value.toPrecision(3)).toString();
+}
+
+export function fmtBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '—';
+  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${Math.round(bytes / 2 ** 20)} MiB`;
+}
+
+/** svc's figure over the peer's, as `0.52×`; which way is better is said in the column header. */
+export function ratio(svc: number | undefined, peer: number | undefined): string {
+  if (svc === undefined || peer === undefined || !Number.isFinite(svc) || !Number.isFinite(peer) || peer === 0) return '—';
+  return `${fmt(svc / peer)}×`;
+}
