@@ -32,7 +32,7 @@ type RemoteDocument = Awaited<ReturnType<DocumentLoader>>;
 function localLoader(files: SuiteFiles): DocumentLoader {
   const load = async (url: string): Promise<RemoteDocument> => ({
     documentUrl: url,
-    document: JSON.parse(await files.readText(url)) as JsonLdDocument,
+    document: JSON.parse(await files.readText(url)) as RemoteDocument['document'],
   });
   // The typings declare a legacy callback parameter that jsonld 9 no longer passes.
   return load as DocumentLoader;
