@@ -3,7 +3,7 @@
  * UTF-8 text or bytes chunk by chunk, and the output buffers writers fill
  * before handing ~64 KiB chunks to the sink.
  */
-import type { ByteSink, ByteSource } from './format.ts';
+import { type ByteSink, type ByteSource, ParseError } from './format.ts';
 
 /** Writers hand the sink chunks of about this size (in UTF-16 units for text, bytes for binary). */
 export const CHUNK_SIZE = 64 * 1024;
@@ -204,3 +204,46 @@ export class ByteReader {
 /** Thrown by `ByteReader` when a record continues past the bytes received so far. */
 export class Underflow extends Error {}
 const UNDERFLOW = new Underflow('more input needed');
+
+/** `JSON.parse` whose failure is a `ParseError` with the line and column of the offending position. */
+export function parseJson(text: string, format: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const position = /position (\d+)/.exec(message);
+    if (!position) throw new ParseError(message, format);
+    const { line, column } = lineAndColumn(text, Number(position[1]));
+    throw new ParseError(message.replace(/ in JSON at position \d+.*$/s, ''), format, line, column);
+  }
+}
+
+/** 1-based line and column of a 0-based offset in `text`. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Calls `onLine` for every line of the text input (without its LF or CRLF),
+ * synchronously per chunk, so line formats pay one await per chunk, not per line.
+ */
+export async function forEachLine(input: ByteSource, onLine: (line: string, lineNumber: number) => void): Promise<void> {
+  let rest = '';
+  let lineNumber = 0;
+  for await (const text of textChunks(input)) {
+    const chunk = rest.length === 0 ? text : rest + text;
+    let start = 0;
+    for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
+      onLine(chunk.charCodeAt(end - 1) === 13 ? chunk.slice(start, end - 1) : chunk.slice(start, end), ++lineNumber);
+      start = end + 1;
+    }
+    rest = chunk.slice(start);
+  }
+  if (rest.length > 0) onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++lineNumber);
+}

@@ -4,18 +4,35 @@
  * aliases of rdf4j-facts §7.2 included) or by file extension.
  */
 import type { BooleanResultFormat, Format, RdfFormat, TupleResultFormat } from './format.ts';
+import { binaryRdf } from './rdf/binaryRdf.ts';
+import { jsonLd } from './rdf/jsonld.ts';
 import { notation3 } from './rdf/n3.ts';
 import { nquads } from './rdf/nquads.ts';
 import { ntriples } from './rdf/ntriples.ts';
+import { rdfJson } from './rdf/rdfjson.ts';
+import { rdfxml } from './rdf/rdfxml.ts';
 import { trig } from './rdf/trig.ts';
+import { trix } from './rdf/trix.ts';
 import { turtle } from './rdf/turtle.ts';
+import { binaryResults } from './results/binaryResults.ts';
+import { sparqlCsv } from './results/csv.ts';
+import { sparqlJsonBoolean, sparqlJsonTuple } from './results/sparqlJson.ts';
+import { sparqlXmlBoolean, sparqlXmlTuple } from './results/sparqlXml.ts';
+import { textBoolean } from './results/textBoolean.ts';
+import { sparqlTsv } from './results/tsv.ts';
 
-/** In the server's order of preference: negotiation breaks ties by this order. */
-export const RDF_FORMATS: readonly RdfFormat[] = [turtle, trig, ntriples, nquads, notation3];
+/**
+ * In the order of the spec's §4.15 tables. Negotiation breaks ties by this order
+ * (after the preferred format), and the first format listed wins a shared
+ * media type or extension (`xml` is RDF/XML, not TriX).
+ */
+export const RDF_FORMATS: readonly RdfFormat[] = [
+  rdfxml, ntriples, turtle, notation3, nquads, jsonLd, rdfJson, trix, trig, binaryRdf,
+];
 
-export const TUPLE_FORMATS: readonly TupleResultFormat[] = [];
+export const TUPLE_FORMATS: readonly TupleResultFormat[] = [sparqlXmlTuple, sparqlJsonTuple, binaryResults, sparqlCsv, sparqlTsv];
 
-export const BOOLEAN_FORMATS: readonly BooleanResultFormat[] = [];
+export const BOOLEAN_FORMATS: readonly BooleanResultFormat[] = [sparqlXmlBoolean, sparqlJsonBoolean, textBoolean];
 
 /** The `Content-Type` header value for a format: textual formats are UTF-8. */
 export function contentType(format: Format): string {

@@ -32,6 +32,11 @@ export class BlankNodeScope {
     return blankNode(this.prefix + 'n' + this.fresh++);
   }
 
+  /** A data factory for third-party parsers that pass document labels through unchanged. */
+  factory(): RDF.DataFactory<RDF.Quad, RDF.Quad> {
+    return { ...df, blankNode: (label?: string) => (label === undefined ? this.anonymous() : this.labelled(label)) };
+  }
+
   /**
    * A data factory for third-party parsers that already prefix labels with
    * `this.prefix` themselves (n3's `blankNodePrefix`): strips it back off when

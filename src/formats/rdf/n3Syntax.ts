@@ -10,6 +10,7 @@ import type { Quad } from '../../rdf/terms.ts';
 import { type ByteSink, type ByteSource, ParseError, type RdfHandler, type RdfParseOptions, type RdfWriteOptions, type RdfWriter } from '../format.ts';
 import { TextBuffer, textChunks } from '../io.ts';
 import { BlankNodeScope } from './blankNodes.ts';
+import { prefixEntries } from './prefixes.ts';
 
 /** n3's format names. */
 export type N3FormatName = 'N-Triples' | 'N-Quads' | 'Turtle' | 'TriG' | 'N3';
@@ -83,7 +84,7 @@ export function n3Writer(format: 'Turtle' | 'TriG' | 'N3', sink: ByteSink, optio
   const keepGraphs = format === 'TriG';
   const writer = new Writer({ write: (chunk: string) => out.push(chunk), end: () => undefined } as unknown as NodeJS.WritableStream, {
     format,
-    prefixes: prefixRecord(options?.prefixes),
+    prefixes: Object.fromEntries(prefixEntries(options?.prefixes)),
     // n3 writes IRIs relative to the base, so the base must be in the document.
     baseIRI: options?.baseIRI,
     writeBase: true,
@@ -97,9 +98,4 @@ export function n3Writer(format: 'Turtle' | 'TriG' | 'N3', sink: ByteSink, optio
       out.flush();
     },
   };
-}
-
-function prefixRecord(prefixes: RdfWriteOptions['prefixes']): Record<string, string> {
-  if (!prefixes) return {};
-  return prefixes instanceof Map ? Object.fromEntries(prefixes) : { ...(prefixes as Record<string, string>) };
 }

@@ -1,0 +1,196 @@
+/**
+ * JSON-LD 1.1 (https://www.w3.org/TR/json-ld11/), spec §4.15 `application/ld+json`.
+ *
+ * Parsing goes through the `jsonld` package's toRDF (the JSON-LD 1.1
+ * Deserialization algorithm). It needs the whole document: JSON-LD's meaning
+ * depends on `@context` entries that may come anywhere in an object, so the
+ * input is read completely before parsing. Remote contexts are not fetched: a
+ * server must not make requests to URLs an upload names.
+ *
+ * Writing is our own and streams: node objects in expanded form, one per run
+ * of statements with the same graph and subject (JSON-LD merges node objects
+ * with the same `@id`), named graphs as `{"@id": g, "@graph": [...]}`. With
+ * prefixes the document is `{"@context": {prefixes}, "@graph": [...]}` and IRIs
+ * are written as compact IRIs.
+ */
+import jsonld from 'jsonld';
+import { defaultGraph, literal, namedNode, quad, type Quad, type Term, XSD } from '../../rdf/terms.ts';
+import {
+  type ByteSink,
+  type ByteSource,
+  ParseError,
+  type RdfFormat,
+  type RdfHandler,
+  type RdfParseOptions,
+  type RdfWriteOptions,
+  type RdfWriter,
+} from '../format.ts';
+import { parseJson, readAllText, TextBuffer } from '../io.ts';
+import { BlankNodeScope } from './blankNodes.ts';
+import { prefixEntries } from './prefixes.ts';
+
+const NAME = 'JSON-LD';
+
+/** The shape of the terms `jsonld.toRDF` returns. */
+interface JsonLdTerm {
+  termType: string;
+  value: string;
+  datatype?: { value: string };
+  language?: string;
+}
+interface JsonLdQuad {
+  subject: JsonLdTerm;
+  predicate: JsonLdTerm;
+  object: JsonLdTerm;
+  graph: JsonLdTerm;
+}
+
+class RemoteContextRefused extends Error {}
+
+async function parse(input: ByteSource, handler: RdfHandler, options?: RdfParseOptions): Promise<void> {
+  const document = parseJson(await readAllText(input), NAME);
+  announcePrefixes(document, handler);
+  const scope = new BlankNodeScope(options);
+  let dataset: JsonLdQuad[];
+  try {
+    dataset = (await jsonld.toRDF(document as jsonld.JsonLdDocument, {
+      base: options?.baseIRI,
+      documentLoader: async (url: string) => {
+        throw new RemoteContextRefused(`remote document ${url} is not loaded`);
+      },
+    } as jsonld.Options.ToRdf)) as unknown as JsonLdQuad[];
+  } catch (e) {
+    throw new ParseError(jsonLdMessage(e), NAME);
+  }
+  const term = (t: JsonLdTerm): Term => {
+    switch (t.termType) {
+      case 'NamedNode':
+        return namedNode(t.value);
+      case 'BlankNode':
+        return scope.labelled(t.value);
+      case 'Literal':
+        return t.language ? literal(t.value, t.language) : literal(t.value, namedNode(t.datatype?.value ?? XSD + 'string'));
+      default:
+        return defaultGraph();
+    }
+  };
+  for (const q of dataset) handler.quad(quad(term(q.subject) as never, term(q.predicate) as never, term(q.object) as never, term(q.graph) as never));
+}
+
+/** jsonld wraps loader failures; the cause says what actually went wrong. */
+function jsonLdMessage(error: unknown): string {
+  const e = error as Error & { details?: { cause?: Error } };
+  const cause = e.details?.cause;
+  if (cause instanceof RemoteContextRefused) return cause.message;
+  return cause ? `${e.message}: ${cause.message}` : e.message;
+}
+
+/** Prefix-like entries of a top-level `@context` object, for the handler's namespace table. */
+function announcePrefixes(document: unknown, handler: RdfHandler): void {
+  const context = (document as { '@context'?: unknown } | null)?.['@context'];
+  if (!handler.namespace || typeof context !== 'object' || context === null || Array.isArray(context)) return;
+  for (const [prefix, iri] of Object.entries(context)) {
+    if (!prefix.startsWith('@') && typeof iri === 'string' && GEN_DELIM_END.test(iri)) handler.namespace(prefix, iri);
+  }
+}
+
+// JSON-LD 1.1 §4.4: a simple term definition is usable as a prefix when its IRI ends in a gen-delim.
+const GEN_DELIM_END = /[:/?#[\]@]$/;
+
+function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
+  const out = new TextBuffer(sink);
+  const prefixes = usablePrefixes(options?.prefixes);
+  const compact = compactor(prefixes);
+  const id = (term: Term): string => JSON.stringify(term.termType === 'BlankNode' ? '_:' + term.value : compact(term.value));
+  const object = (term: Term): string => {
+    if (term.termType !== 'Literal') return '{"@id":' + id(term) + '}';
+    const value = '{"@value":' + JSON.stringify(term.value);
+    if (term.language) return value + ',"@language":' + JSON.stringify(term.language) + '}';
+    if (term.datatype.value === XSD + 'string') return value + '}';
+    return value + ',"@type":' + JSON.stringify(compact(term.datatype.value)) + '}';
+  };
+
+  out.push(prefixes.length > 0 ? `{"@context":${JSON.stringify(Object.fromEntries(prefixes.map(([ns, p]) => [p, ns])))},"@graph":[` : '[');
+  let graph: Term | undefined; // the open named-graph wrapper, if any
+  let subject: Term | undefined; // the open node object, if any
+  let predicate: Term | undefined;
+  let used = new Set<string>(); // predicates already keyed in the open node object
+  let topLevelCount = 0;
+  let nodesInGraph = 0;
+
+  const closeNode = (): void => {
+    if (subject) out.push(']}');
+    subject = undefined;
+  };
+  const closeGraph = (): void => {
+    closeNode();
+    if (graph) out.push(']}');
+    graph = undefined;
+  };
+
+  return {
+    namespace: () => undefined, // the context is written up front, from the options
+    quad(q: Quad) {
+      const inGraph = q.graph.termType === 'DefaultGraph' ? undefined : q.graph;
+      if (!(inGraph ? graph?.equals(inGraph) : graph === undefined)) {
+        closeGraph();
+        if (inGraph) {
+          out.push((topLevelCount++ > 0 ? ',\n' : '\n') + '{"@id":' + id(inGraph) + ',"@graph":[');
+          graph = inGraph;
+          nodesInGraph = 0;
+        }
+      }
+      const key = q.predicate.value;
+      if (subject?.equals(q.subject) && predicate?.equals(q.predicate)) {
+        out.push(',' + object(q.object));
+        return;
+      }
+      if (!subject?.equals(q.subject) || used.has(key)) {
+        closeNode();
+        const first = graph ? nodesInGraph++ === 0 : topLevelCount++ === 0;
+        out.push((first ? '\n' : ',\n') + '{"@id":' + id(q.subject));
+        subject = q.subject;
+        used = new Set();
+      } else out.push(']');
+      predicate = q.predicate;
+      used.add(key);
+      out.push(',' + JSON.stringify(compact(key)) + ':[' + object(q.object));
+    },
+    end() {
+      closeGraph();
+      out.push(prefixes.length > 0 ? '\n]}\n' : '\n]\n');
+      out.flush();
+    },
+  };
+}
+
+/** [namespace, prefix] pairs that JSON-LD will expand back: gen-delim endings, no keyword-like names. */
+function usablePrefixes(prefixes: RdfWriteOptions['prefixes']): [string, string][] {
+  return prefixEntries(prefixes)
+    .filter(([prefix, ns]) => /^[A-Za-z][A-Za-z0-9_.-]*$/.test(prefix) && GEN_DELIM_END.test(ns))
+    .map(([prefix, ns]) => [ns, prefix]);
+}
+
+/** IRI → compact IRI with the longest matching namespace, when the result cannot be misread. */
+function compactor(prefixes: [string, string][]): (iri: string) => string {
+  if (prefixes.length === 0) return (iri) => iri;
+  const sorted = [...prefixes].sort((a, b) => b[0].length - a[0].length);
+  return (iri) => {
+    for (const [ns, prefix] of sorted) {
+      if (iri.startsWith(ns) && iri.length > ns.length && !iri.startsWith('//', ns.length)) return prefix + ':' + iri.slice(ns.length);
+    }
+    return iri;
+  };
+}
+
+export const jsonLd: RdfFormat = {
+  kind: 'rdf',
+  name: NAME,
+  mediaTypes: ['application/ld+json'],
+  extensions: ['jsonld'],
+  binary: false,
+  supportsContexts: true,
+  supportsNamespaces: true,
+  parse,
+  writer,
+};
