@@ -1,0 +1,44 @@
+/**
+ * §7 at the HTTP edge: every error a handler meets becomes one `ProtocolError`
+ * (status + `LABEL: message`), never a stack trace. Domain errors of the
+ * engine, the parsers, the stores and the repository manager map by kind.
+ */
+import { ParseError } from '../formats/format.ts';
+import { ParameterError } from '../rdf/ntriples.ts';
+import { ConflictError, InvalidStatementError, UnsupportedIsolationLevelError } from '../sail/errors.ts';
+import { MalformedQueryError, QueryEvaluationError, QueryTimeoutError } from '../sparql/api.ts';
+import {
+  conflict,
+  internalError,
+  malformedData,
+  malformedParameter,
+  malformedQuery,
+  ProtocolError,
+  repositoryExists,
+  timeout,
+} from '../protocol/errors.ts';
+
+/** Errors of modules the server knows by name only (the manager's config errors, SHACL). */
+const BY_NAME: Record<string, (e: Error) => ProtocolError> = {
+  RepositoryConfigError: (e) => malformedData(`Supplied repository configuration is invalid: ${e.message}`),
+  RepositoryExistsError: (e) => repositoryExists(e.message),
+  ShaclValidationError: (e) => conflict(e.message),
+  TransactionStateError: (e) => malformedParameter(e.message),
+};
+
+export function toProtocolError(error: unknown): ProtocolError {
+  if (error instanceof ProtocolError) return error;
+  if (error instanceof MalformedQueryError) return malformedQuery(error.message);
+  if (error instanceof QueryTimeoutError) return timeout(error.message || undefined);
+  if (error instanceof QueryEvaluationError) return malformedQuery(error.message);
+  if (error instanceof ParseError || error instanceof InvalidStatementError) return malformedData(error.message);
+  if (error instanceof ParameterError) return malformedParameter(error.message);
+  if (error instanceof ConflictError) return conflict(error.message);
+  if (error instanceof UnsupportedIsolationLevelError) return malformedParameter(error.message);
+  if (error instanceof Error) {
+    const mapped = BY_NAME[error.name];
+    if (mapped) return mapped(error);
+    return internalError(error.message);
+  }
+  return internalError(String(error));
+}
