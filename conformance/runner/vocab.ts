@@ -16,8 +16,6 @@ export const RDFT_NS = 'http://www.w3.org/ns/rdftest#';
 export const HT_NS = 'http://www.w3.org/2011/http#';
 export const JLD_NS = 'https://w3c.github.io/json-ld-api/tests/vocab#';
 export const EARL_NS = 'http://www.w3.org/ns/earl#';
-/** Our own test vocabulary: `svc:covers "§4.13/ADD"` ties a case to spec rows (spec/README.md). */
-export const SVC_TEST_NS = 'https://svc.example/ns/test#';
 
 export const MF = ns(MF_NS)(
   'Manifest', 'entries', 'include', 'name', 'action', 'result', 'requires', 'assumedTestBase',
@@ -46,7 +44,6 @@ export const JLD = ns(JLD_NS)(
 );
 export const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 export const RDFS_COMMENT = 'http://www.w3.org/2000/01/rdf-schema#comment';
-export const SVC_TEST = ns(SVC_TEST_NS)('covers');
 
 /** Approval states whose tests are not run (counted as skipped with the state as reason). */
 export const NOT_RUN_APPROVALS: ReadonlySet<string> = new Set([

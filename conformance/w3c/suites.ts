@@ -23,10 +23,15 @@ const rdf11 = (name: string, folder: string): Suite => ({
 
 /** RDF 1.1 syntax suites: positive, negative and evaluation tests for our parsers. */
 export const RDF11_SUITES: readonly Suite[] = [
+  // covers: §4.15/Turtle
   rdf11('rdf11-turtle', 'rdf-turtle'),
+  // covers: §4.15/TriG
   rdf11('rdf11-trig', 'rdf-trig'),
+  // covers: §4.15/N-Triples
   rdf11('rdf11-n-triples', 'rdf-n-triples'),
+  // covers: §4.15/N-Quads
   rdf11('rdf11-n-quads', 'rdf-n-quads'),
+  // covers: §4.15/RDF-XML
   rdf11('rdf11-xml', 'rdf-xml'),
 ];
 
@@ -43,7 +48,9 @@ const jsonLdSuite = (name: string, manifest: string): Suite => ({
 
 /** JSON-LD 1.1 toRdf and fromRdf through our JSON-LD format. */
 export const JSONLD_SUITES: readonly Suite[] = [
+  // covers: §4.15/JSON-LD
   jsonLdSuite('jsonld-toRdf', 'toRdf-manifest.jsonld'),
+  // covers: §4.15/JSON-LD
   jsonLdSuite('jsonld-fromRdf', 'fromRdf-manifest.jsonld'),
 ];
 
