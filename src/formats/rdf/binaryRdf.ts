@@ -69,41 +69,37 @@ function writer(sink: ByteSink): RdfWriter {
   const keys: string[] = new Array(ID_TABLE_SIZE);
   let nextId = 0;
 
-  /** Declares (or references) an IRI or blank node, then writes the VALUE_REF. */
-  const reference = (ids: Map<string, number>, key: string, type: number): void => {
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = nextId;
-      nextId = (nextId + 1) % ID_TABLE_SIZE;
-      owners[id]?.delete(keys[id]!);
-      owners[id] = ids;
-      keys[id] = key;
-      ids.set(key, id);
-      out.byte(VALUE_DECL);
-      out.varint(id);
-      out.byte(type);
-      out.string(key, 'varint');
-    }
-    out.byte(VALUE_REF);
+  /** The id of an IRI or blank node, declared with a VALUE_DECL record first if it has none. */
+  const declare = (ids: Map<string, number>, key: string, type: number): void => {
+    if (ids.has(key)) return;
+    const id = nextId;
+    nextId = (nextId + 1) % ID_TABLE_SIZE;
+    owners[id]?.delete(keys[id]!);
+    owners[id] = ids;
+    keys[id] = key;
+    ids.set(key, id);
+    out.byte(VALUE_DECL);
     out.varint(id);
+    out.byte(type);
+    out.string(key, 'varint');
+  };
+  /** Declarations go before the STATEMENT record that uses them. */
+  const declareTerm = (term: Term): void => {
+    if (term.termType === 'NamedNode') declare(iriIds, term.value, URI_VALUE);
+    else if (term.termType === 'BlankNode') declare(bnodeIds, term.value, BNODE_VALUE);
   };
   const value = (term: Term): void => {
     switch (term.termType) {
       case 'NamedNode':
-        return reference(iriIds, term.value, URI_VALUE);
+        out.byte(VALUE_REF);
+        return out.varint(iriIds.get(term.value)!);
       case 'BlankNode':
-        return reference(bnodeIds, term.value, BNODE_VALUE);
-      case 'Literal':
-        return writeLiteral(out, term);
+        out.byte(VALUE_REF);
+        return out.varint(bnodeIds.get(term.value)!);
       case 'DefaultGraph':
         return out.byte(NULL_VALUE);
-      case 'Quad':
-        out.byte(TRIPLE_VALUE);
-        writeInline(out, term.subject);
-        writeInline(out, term.predicate);
-        return writeInline(out, term.object);
       default:
-        throw new TypeError(`a ${term.termType} cannot be written as Binary RDF`);
+        return writeInline(out, term);
     }
   };
 
@@ -114,6 +110,10 @@ function writer(sink: ByteSink): RdfWriter {
       out.string(iri, 'varint');
     },
     quad(q: Quad) {
+      declareTerm(q.subject);
+      declareTerm(q.predicate);
+      declareTerm(q.object);
+      declareTerm(q.graph);
       out.byte(STATEMENT);
       value(q.subject);
       value(q.predicate);
@@ -143,7 +143,7 @@ function writeLiteral(out: ByteBuffer, term: Extract<Term, { termType: 'Literal'
   }
 }
 
-/** Inside TRIPLE values, terms are written in full (no references). */
+/** Literals, and every term inside TRIPLE values, are written in full (no references). */
 function writeInline(out: ByteBuffer, term: Term): void {
   switch (term.termType) {
     case 'NamedNode':

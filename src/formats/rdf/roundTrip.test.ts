@@ -1,0 +1,30 @@
+/**
+ * Round trips through every RDF format of spec §4.15: write the rich dataset,
+ * parse it back (whole, and in 7-byte chunks), and require an isomorphic result.
+ * Triple-only formats carry the default-graph part.
+ */
+import t from 'tap';
+import { isomorphic } from 'rdf-isomorphic';
+import { RDF_FORMATS } from '../registry.ts';
+import { defaultGraphPart, parseQuads, richDataset, writeQuads } from '../testing.ts';
+
+const PREFIXES = { ex: 'http://example.org/', xsd: 'http://www.w3.org/2001/XMLSchema#' };
+const CHUNK_SIZES = [0, 7];
+
+let cases = 0;
+for (const format of RDF_FORMATS) {
+  t.test(format.name, async (t) => {
+    const expected = format.supportsContexts ? richDataset() : defaultGraphPart(richDataset());
+    for (const prefixes of [undefined, PREFIXES]) {
+      const bytes = writeQuads(format, expected, { prefixes });
+      for (const chunkSize of CHUNK_SIZES) {
+        const actual = await parseQuads(format, bytes, {}, chunkSize);
+        cases++;
+        t.equal(actual.length, expected.length, `${chunkSize ? `${chunkSize}-byte chunks` : 'whole'}, prefixes: ${!!prefixes}: count`);
+        t.ok(isomorphic(actual, expected), `isomorphic (${chunkSize ? `${chunkSize}-byte chunks` : 'whole'}, prefixes: ${!!prefixes})`);
+      }
+    }
+  });
+}
+
+t.teardown(() => console.log(`# RDF round-trip cases: ${cases}`));
