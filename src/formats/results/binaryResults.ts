@@ -240,23 +240,29 @@ class TableReader {
       }
       case DATATYPE_LITERAL: {
         const label = this.string();
-        let next = this.reader.byte();
-        while (next === NAMESPACE) {
-          this.readNamespaceBody();
-          next = this.reader.byte();
-        }
+        const next = this.valueMarker();
         if (next !== QNAME && next !== URI) throw this.error(`expected a datatype IRI record, found marker ${next}`);
         return literal(label, namedNode(this.iri(next)));
       }
       case TRIPLE: {
-        const s = this.value(this.reader.byte());
-        const p = this.value(this.reader.byte());
-        const o = this.value(this.reader.byte());
+        const s = this.value(this.valueMarker());
+        const p = this.value(this.valueMarker());
+        const o = this.value(this.valueMarker());
         return quad(s as never, p as never, o as never);
       }
       default:
         throw this.error(`unknown record marker ${marker}`);
     }
+  }
+
+  /** The next value marker; NAMESPACE records may come first (the writer declares namespaces on first use). */
+  private valueMarker(): number {
+    let marker = this.reader.byte();
+    while (marker === NAMESPACE) {
+      this.readNamespaceBody();
+      marker = this.reader.byte();
+    }
+    return marker;
   }
 
   private readNamespaceBody(): void {
