@@ -33,22 +33,35 @@ interface MediaRange {
 export function negotiate<F extends Format>(accept: string | undefined, formats: readonly F[], preferred: F): F | undefined {
   const ranges = parseAccept(accept ?? '');
   if (ranges.length === 0) return preferred;
-  const candidates = [preferred, ...formats.filter((f) => f !== preferred)];
+  const ordered = [preferred, ...formats.filter((f) => f !== preferred)].filter((f) => !excluded(ranges, f));
+  // Canonical media types before aliases, as RDF4J orders its candidates: the
+  // response is labelled with the canonical type, so a wildcard should reach a
+  // format through that type rather than through an alias (text/xml → RDF/XML).
+  const candidates: [F, string][] = [
+    ...ordered.map((f): [F, string] => [f, f.mediaTypes[0]!]),
+    ...ordered.flatMap((f) => f.mediaTypes.slice(1).map((m): [F, string] => [f, m])),
+  ];
   let best: F | undefined;
   let bestQ = 0;
   let bestSpecificity = -1;
-  for (const format of candidates) {
-    for (const mediaType of format.mediaTypes) {
-      const range = bestRange(ranges, mediaType);
-      if (!range || range.q === 0) continue;
-      if (range.q > bestQ || (range.q === bestQ && range.specificity > bestSpecificity)) {
-        best = format;
-        bestQ = range.q;
-        bestSpecificity = range.specificity;
-      }
+  for (const [format, mediaType] of candidates) {
+    const range = bestRange(ranges, mediaType);
+    if (!range || range.q === 0) continue;
+    if (range.q > bestQ || (range.q === bestQ && range.specificity > bestSpecificity)) {
+      best = format;
+      bestQ = range.q;
+      bestSpecificity = range.specificity;
     }
   }
   return best;
+}
+
+/** A format is refused when the client names any of its media types with q=0. */
+function excluded(ranges: readonly MediaRange[], format: Format): boolean {
+  return format.mediaTypes.some((m) => {
+    const range = bestRange(ranges, m);
+    return range !== undefined && range.q === 0 && range.specificity >= 4;
+  });
 }
 
 /** The most specific range matching `mediaType` (its weight decides, RFC 9110 §12.5.1). */
