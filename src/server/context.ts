@@ -9,7 +9,8 @@ import type { TransactionRegistry } from './transactions.ts';
 
 export interface RepositoryInfo {
   readonly id: string;
-  readonly title: string;
+  /** `rdfs:label`; absent when the configuration has none (the `title` column stays unbound). */
+  readonly title?: string;
   readonly readable: boolean;
   readonly writable: boolean;
 }

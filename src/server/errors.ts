@@ -13,6 +13,7 @@ import {
   malformedData,
   malformedParameter,
   malformedQuery,
+  notFound,
   ProtocolError,
   repositoryExists,
   timeout,
@@ -22,6 +23,7 @@ import {
 const BY_NAME: Record<string, (e: Error) => ProtocolError> = {
   RepositoryConfigError: (e) => malformedData(`Supplied repository configuration is invalid: ${e.message}`),
   RepositoryExistsError: (e) => repositoryExists(e.message),
+  UnknownRepositoryError: (e) => notFound(e.message),
   ShaclValidationError: (e) => conflict(e.message),
   TransactionStateError: (e) => malformedParameter(e.message),
 };

@@ -6,7 +6,7 @@
  */
 import type { Format, RdfFormat } from '../formats/format.ts';
 import { contentType, rdfFormatFor } from '../formats/registry.ts';
-import { negotiate } from '../formats/negotiate.ts';
+import { negotiate, parseAccept } from '../formats/negotiate.ts';
 import { notAcceptable, unsupportedFileFormat, unsupportedMediaType } from '../protocol/errors.ts';
 import type { Exchange } from './exchange.ts';
 
@@ -18,10 +18,18 @@ export function chooseFormat<F extends Format>(exchange: Exchange, formats: read
   throw exchange.acceptFromParameter ? unsupportedFileFormat(accept) : notAcceptable(accept);
 }
 
-/** Response headers for a document in `format`; `filename` is RDF4J's hint (`statements`, `query-result`…). */
-export function documentHeaders(format: Format, filename: string): Record<string, string> {
+/**
+ * Response headers for a document in `format`; `filename` is RDF4J's hint
+ * (`statements`, `query-result`…). The media type is the one the client named,
+ * when it named one of the format's aliases (`application/n-triples` for the
+ * spec's `text/plain`), else the format's canonical one.
+ */
+export function documentHeaders(exchange: Exchange, format: Format, filename: string): Record<string, string> {
+  const named = new Set(parseAccept(exchange.accept).filter((r) => r.q > 0).map((r) => `${r.type}/${r.subtype}`));
+  const mediaType = format.mediaTypes.find((m) => named.has(m));
+  const type = mediaType === undefined ? contentType(format) : format.binary ? mediaType : `${mediaType};charset=UTF-8`;
   return {
-    'Content-Type': contentType(format),
+    'Content-Type': type,
     Vary: 'Accept',
     'Content-Disposition': `attachment; filename=${filename}.${format.extensions[0] ?? 'txt'}`,
   };

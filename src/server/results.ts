@@ -34,7 +34,7 @@ function sendBoolean(exchange: Exchange, value: boolean): Promise<void> {
   const format = chooseFormat(exchange, BOOLEAN_FORMATS, DEFAULT_BOOLEAN_FORMAT);
   if (!format.write) throw internalError(`${format.name} cannot be written`);
   const write = format.write;
-  return exchange.stream(200, documentHeaders(format, FILENAME_HINT.queryResult), async function* (sink) {
+  return exchange.stream(200, documentHeaders(exchange, format, FILENAME_HINT.queryResult), async function* (sink) {
     write(sink, value);
     yield;
   });
@@ -48,7 +48,7 @@ export function sendTuples(
   signal?: AbortSignal,
 ): Promise<void> {
   const format = chooseFormat(exchange, TUPLE_FORMATS.filter((f) => f.writer), DEFAULT_TUPLE_FORMAT);
-  return exchange.stream(200, documentHeaders(format, filename), async function* (sink) {
+  return exchange.stream(200, documentHeaders(exchange, format, filename), async function* (sink) {
     const writer = format.writer!(sink, variables);
     for await (const batch of batches) {
       signal?.throwIfAborted();
@@ -68,7 +68,7 @@ export function sendQuads(
   preferred = DEFAULT_STATEMENTS_FORMAT,
 ): Promise<void> {
   const format = chooseFormat(exchange, RDF_FORMATS.filter((f) => f.writer), preferred);
-  return exchange.stream(200, documentHeaders(format, filename), async function* (sink) {
+  return exchange.stream(200, documentHeaders(exchange, format, filename), async function* (sink) {
     const writer = format.writer!(sink, { prefixes });
     for await (const batch of batches) {
       signal?.throwIfAborted();

@@ -27,7 +27,7 @@ export function repositoryRoutes(context: ServerContext): Route[] {
     const rows: Solution[] = repositories.list().map((info) => [
       namedNode(repositoryUrl(exchange.url.origin, info.id)),
       literal(info.id),
-      info.title === '' ? undefined : literal(info.title),
+      info.title ? literal(info.title) : undefined,
       literal(String(info.readable), xsd.boolean),
       literal(String(info.writable), xsd.boolean),
     ]);
