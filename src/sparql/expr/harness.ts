@@ -4,6 +4,7 @@
  * (`1`, `2.5`, `"abc"@en`, `"2011-01-10T14:45:13Z"^^xsd:dateTime`, `<http://ex/>`).
  */
 import { Parser } from 'n3';
+import type { Test } from 'tap';
 import type { Term } from '../../rdf/terms.ts';
 import { termKey } from '../../rdf/terms.ts';
 import { blankNode } from '../../rdf/terms.ts';
@@ -59,4 +60,11 @@ export function result(name: string, ...args: string[]): string {
 /** The N-Triples key of a Turtle-spelled expected value ("error" stays "error"). */
 export function key(expected: string): string {
   return expected === 'error' ? 'error' : termKey(term(expected));
+}
+
+/** Checks rows of `[arguments, expected]` for one function, each row one assertion named like `F(a, b) = r`. */
+export function table(t: Test, name: string, rows: readonly (readonly [readonly string[], string])[]): void {
+  for (const [args, expected] of rows) {
+    t.equal(result(name, ...args), key(expected), `${name}(${args.join(', ')}) = ${expected}`);
+  }
 }
