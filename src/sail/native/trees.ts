@@ -1,0 +1,131 @@
+/**
+ * One version of the NativeStore's statements: the roots of its statement
+ * indexes and of its contexts tree, with the reads and writes over them
+ * (spec §2.3 NativeStore). A committed `Version` is immutable; a transaction
+ * works on a `WorkingSet` that starts as a copy of a version's roots and
+ * changes them copy-on-write through its own page session.
+ *
+ * The contexts tree keeps, per context id (key: uint32 BE; DEFAULT_GRAPH
+ * included), the number of explicit statements and of all statements (two
+ * uint32 BE): `contexts()` and `size()` never scan the statement indexes.
+ */
+import type { Id, IdQuad, QuadPattern } from '../sail.ts';
+import { BTree, type PageAllocator } from './btree.ts';
+import { chooseIndex, EXPLICIT, type IndexOrder, KEY_SIZE, matchesPattern, RECORD_SIZE } from './indexes.ts';
+import type { PageFile } from './pagefile.ts';
+
+export interface Roots {
+  readonly statements: readonly number[];
+  readonly contexts: number;
+}
+
+const readFlags = (page: Buffer, offset: number): number => page[offset + 16]!;
+const readCounts = (page: Buffer, offset: number): [context: Id, explicit: number, total: number] => [
+  page.readUInt32BE(offset),
+  page.readUInt32BE(offset + 4),
+  page.readUInt32BE(offset + 8),
+];
+
+/** The statement and context trees of the store, addressed by roots. */
+export class Trees {
+  readonly statementTree: BTree;
+  readonly contextTree: BTree;
+
+  constructor(
+    file: PageFile,
+    readonly indexes: readonly IndexOrder[],
+  ) {
+    this.statementTree = new BTree(file, RECORD_SIZE, KEY_SIZE);
+    this.contextTree = new BTree(file, 12, 4);
+  }
+
+  /** Statements matching the pattern, with their flags, from the best index for it. */
+  *match(roots: Roots, pattern: QuadPattern, includeInferred: boolean): Generator<IdQuad> {
+    const index = chooseIndex(this.indexes, pattern);
+    const root = roots.statements[this.indexes.indexOf(index)]!;
+    const [low, high] = index.range(pattern);
+    const exact = index.boundPrefix(pattern) === countBound(pattern);
+    const read = (page: Buffer, offset: number): IdQuad | undefined => {
+      if (!includeInferred && (page[offset + 16]! & EXPLICIT) === 0) return undefined;
+      const quad = index.decode(page, offset);
+      return exact || matchesPattern(quad, pattern) ? quad : undefined;
+    };
+    for (const quad of this.statementTree.range(root, low, high, read)) if (quad) yield quad;
+  }
+
+  estimate(roots: Roots, pattern: QuadPattern): number {
+    const index = chooseIndex(this.indexes, pattern);
+    const root = roots.statements[this.indexes.indexOf(index)]!;
+    const [low, high] = index.range(pattern);
+    const estimate = this.statementTree.estimate(root, low, high);
+    // Bound fields the index cannot use filter the range; assume each keeps a tenth.
+    const unused = countBound(pattern) - index.boundPrefix(pattern);
+    return unused === 0 ? estimate : Math.ceil(estimate / Math.pow(10, unused));
+  }
+
+  /** The flags (EXPLICIT | INFERRED) of a statement, 0 when absent. */
+  flags(roots: Roots, quad: IdQuad): number {
+    const first = this.indexes[0]!;
+    const key = first.encode(quad, 0);
+    return this.statementTree.get(roots.statements[0]!, key, readFlags) ?? 0;
+  }
+
+  /** Sets a statement's flags in every index (0 deletes it) and keeps the context counts in step. */
+  setFlags(roots: Roots, quad: IdQuad, before: number, after: number, pages: PageAllocator): Roots {
+    const statements = this.indexes.map((index, i) => {
+      const root = roots.statements[i]!;
+      const record = index.encode(quad, after);
+      return after === 0 ? this.statementTree.delete(root, record, pages) : this.statementTree.insert(root, record, pages);
+    });
+    const explicitDelta = (after & EXPLICIT) - (before & EXPLICIT);
+    const totalDelta = (after !== 0 ? 1 : 0) - (before !== 0 ? 1 : 0);
+    const contexts = this.adjustCounts(roots.contexts, quad[3], explicitDelta, totalDelta, pages);
+    return { statements, contexts };
+  }
+
+  /** Contexts with at least one statement (explicit only when `includeInferred` is false). */
+  *contexts(roots: Roots, includeInferred = true): Generator<Id> {
+    for (const [context, explicit, total] of this.contextTree.range(roots.contexts, contextKey(1), contextKey(0xffffffff), readCounts)) {
+      if ((includeInferred ? total : explicit) > 0) yield context;
+    }
+  }
+
+  size(roots: Roots, context: Id | undefined, includeInferred: boolean): number {
+    const low = contextKey(context ?? 0);
+    const high = contextKey(context ?? 0xffffffff);
+    let size = 0;
+    for (const [, explicit, total] of this.contextTree.range(roots.contexts, low, high, readCounts)) {
+      size += includeInferred ? total : explicit;
+    }
+    return size;
+  }
+
+  private adjustCounts(root: number, context: Id, explicitDelta: number, totalDelta: number, pages: PageAllocator): number {
+    if (explicitDelta === 0 && totalDelta === 0) return root;
+    const key = contextKey(context);
+    const [, explicit, total] = this.contextTree.get(root, key, readCounts) ?? [context, 0, 0];
+    const nextTotal = total + totalDelta;
+    if (nextTotal === 0) return this.contextTree.delete(root, key, pages);
+    const record = Buffer.allocUnsafe(12);
+    record.writeUInt32BE(context, 0);
+    record.writeUInt32BE(explicit + explicitDelta, 4);
+    record.writeUInt32BE(nextTotal, 8);
+    return this.contextTree.insert(root, record, pages);
+  }
+}
+
+function contextKey(context: Id): Buffer {
+  const key = Buffer.alloc(12);
+  key.writeUInt32BE(context, 0);
+  return key;
+}
+
+function countBound(pattern: QuadPattern): number {
+  return (
+    (pattern.s === undefined ? 0 : 1) +
+    (pattern.p === undefined ? 0 : 1) +
+    (pattern.o === undefined ? 0 : 1) +
+    (pattern.g === undefined ? 0 : 1)
+  );
+}
+
