@@ -100,7 +100,7 @@ t.test('malformed input throws ParseError', async (t) => {
     ['undeclared reference', Buffer.from([...MAGIC, ...int32(2), ...str2('UTF-8'), STATEMENT, REF, 5]), /undeclared value id 5/],
     ['literal subject', Buffer.from([...MAGIC, ...int32(2), ...str2('UTF-8'), STATEMENT, PLAIN, ...str2('x'), URI, ...str2(EX), PLAIN, ...str2('y'), NULL, END]), /invalid subject/],
     ['unknown record', Buffer.from([...MAGIC, ...int32(2), ...str2('UTF-8'), 9]), /invalid record type 9/],
-    ['empty', Buffer.alloc(0), /too short/],
+    ['empty', Buffer.alloc(0), /unexpected end of input in the header/],
   ];
   for (const [name, bytes, message] of cases) {
     await t.rejects(parseQuads(binaryRdf, bytes), message, name);

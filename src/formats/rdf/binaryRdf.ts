@@ -171,7 +171,7 @@ async function parse(input: ByteSource, handler: RdfHandler, options?: RdfParseO
     reader.append(chunk);
     if (document.readAvailable()) return;
   }
-  throw new ParseError(document.started ? 'unexpected end of input before END_OF_DATA' : 'not Binary RDF: too short', NAME);
+  throw new ParseError(document.started ? 'unexpected end of input before END_OF_DATA' : 'unexpected end of input in the header', NAME);
 }
 
 type Value = GroundTerm | Quad | null;

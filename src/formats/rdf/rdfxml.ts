@@ -48,10 +48,12 @@ async function parse(input: ByteSource, handler: RdfHandler, options?: RdfParseO
   if (failure) throw toParseError(failure);
 }
 
+/** The parser reports "Line 3 column 10: …", its XML tokenizer "3:10: …". */
 function toParseError(error: Error): ParseError {
-  const position = /^Line (\d+) column (\d+): (.*)$/s.exec(error.message);
+  const position = /^(?:Line (\d+) column (\d+)|(\d+):(\d+)): (.*)$/s.exec(error.message);
   if (!position) return new ParseError(error.message, NAME);
-  return new ParseError(position[3]!, NAME, Number(position[1]), Number(position[2]));
+  const [, line, column, xmlLine, xmlColumn, message] = position;
+  return new ParseError(message!, NAME, Number(line ?? xmlLine), Number(column ?? xmlColumn));
 }
 
 // XML 1.0 NCName, restricted to ASCII; other local names fall back to the full IRI's namespace split.

@@ -141,7 +141,7 @@ async function parseTuples(input: ByteSource, handler: TupleHandler): Promise<vo
     reader.append(chunk);
     if (table.readAvailable()) return;
   }
-  throw new ParseError(table.started ? 'unexpected end of input before TABLE_END' : 'not a binary results table: too short', NAME);
+  throw new ParseError(table.started ? 'unexpected end of input before TABLE_END' : 'unexpected end of input in the header', NAME);
 }
 
 class TableReader {
