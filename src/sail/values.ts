@@ -47,8 +47,9 @@ export class MemoryValueStore implements ValueStore {
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.keys.length;
-      this.keys.push(key);
-      this.ids.set(key, id);
+      const own = ownString(key);
+      this.keys.push(own);
+      this.ids.set(own, id);
     }
     return id;
   }
@@ -66,6 +67,15 @@ export class MemoryValueStore implements ValueStore {
     if (key === undefined) throw new RangeError(`unknown value id ${id}`);
     return key;
   }
+}
+
+/**
+ * A copy of the string that holds only its own characters. Parsers cut terms
+ * out of their input chunks, and V8 keeps such a slice as a pointer into the
+ * whole chunk: storing it would keep every chunk of a load alive.
+ */
+function ownString(s: string): string {
+  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
 }
 
 /** The value key of a ground term; undefined for variables, quoted triples and the default graph. */

@@ -58,6 +58,13 @@ export class QuadTable {
     return row;
   }
 
+  /** Makes room for `extra` more rows at once (a bulk commit or a file load), so appends neither grow nor rehash. */
+  reserve(extra: number): void {
+    const needed = this.length + extra;
+    if (needed > this.since.length) this.grow(needed);
+    if (needed * 2 > this.slots.length) this.rehash(slotsFor(needed));
+  }
+
   /** Ends a row's life at `version` (it stays visible to readers of older versions). */
   kill(row: number, version: number): void {
     if (this.until[row] === ALIVE) this.dead++;

@@ -83,7 +83,8 @@ export class MemoryStore implements Sail, TransactionHost {
 
   /** Throws `ConflictError` when a commit made since `txn` began conflicts with it (see transaction.ts). */
   checkConflicts(txn: Transaction): void {
-    if (!SNAPSHOT_LEVELS.has(txn.level)) return;
+    // Snapshot reads make a read-only transaction serializable at its start: nothing to check.
+    if (!SNAPSHOT_LEVELS.has(txn.level) || !txn.writes()) return;
     for (const record of this.log) {
       if (record.version <= txn.startVersion) continue;
       for (const [q, flags, removed] of record.changes) {
@@ -107,9 +108,10 @@ export class MemoryStore implements Sail, TransactionHost {
     return this.exclusive(async () => {
       this.checkConflicts(txn);
       const version = this.version + 1;
-      const { changes, undo } = this.apply(txn, version);
+      const logged = [...this.transactions].some((t) => t !== txn && SNAPSHOT_LEVELS.has(t.level));
+      const { changed, changes, undo } = this.apply(txn, version, logged);
       const namespaces = txn.namespacesCleared || txn.namespaceChanges.size > 0 ? txn.namespaces() : this.namespaces;
-      if (changes.length > 0 || namespaces !== this.namespaces) {
+      if (changed || namespaces !== this.namespaces) {
         try {
           await this.persist(version, namespaces);
         } catch (error) {
@@ -118,7 +120,7 @@ export class MemoryStore implements Sail, TransactionHost {
         }
         this.version = version;
         this.namespaces = namespaces;
-        if ([...this.transactions].some((t) => t !== txn && SNAPSHOT_LEVELS.has(t.level))) this.log.push({ version, changes });
+        if (logged) this.log.push({ version, changes });
       }
       this.endTransaction(txn);
       this.compactIfWorthIt();
@@ -127,8 +129,11 @@ export class MemoryStore implements Sail, TransactionHost {
 
   private async persist(_version: number, _namespaces: ReadonlyMap<string, string>): Promise<void> {}
 
-  /** Writes the transaction's rows at `version` (invisible until `this.version` reaches it). */
-  private apply(txn: Transaction, version: number): { changes: CommitRecord['changes']; undo: () => void } {
+  /**
+   * Writes the transaction's rows at `version` (invisible until `this.version`
+   * reaches it); lists the changes when an open snapshot transaction will need them.
+   */
+  private apply(txn: Transaction, version: number, logged: boolean): { changed: boolean; changes: CommitRecord['changes']; undo: () => void } {
     const table = this.quads.table;
     const killed: number[] = [];
     const appended: number[] = [];
@@ -138,8 +143,9 @@ export class MemoryStore implements Sail, TransactionHost {
       if (row < 0) continue;
       table.kill(row, version);
       killed.push(row);
-      changes.push([q, table.flags[row], true]);
+      if (logged) changes.push([q, table.flags[row], true]);
     }
+    table.reserve(txn.added.table.length - txn.added.table.dead);
     for (const [q, flags] of txn.pendingRows('added')) {
       const row = this.quads.find(q, LATEST);
       if (row >= 0) {
@@ -149,13 +155,13 @@ export class MemoryStore implements Sail, TransactionHost {
         killed.push(row);
       }
       appended.push(this.quads.add(q, flags, version));
-      changes.push([q, flags, false]);
+      if (logged) changes.push([q, flags, false]);
     }
     const undo = (): void => {
       for (const row of killed) table.revive(row);
       for (const row of appended) table.kill(row, version);
     };
-    return { changes, undo };
+    return { changed: killed.length + appended.length > 0, changes, undo };
   }
 
   /** Drops rows no reader can see any more, once they are a good part of the table. */
@@ -182,7 +188,7 @@ export class MemoryStore implements Sail, TransactionHost {
   }
 
   private show(q: IdQuad): string {
-    return q.map((id) => termKey(this.values.term(id))).join(' ');
+    return q.map((id) => termKey(this.values.term(id))).join(' ').trim();
   }
 }
 

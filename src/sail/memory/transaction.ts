@@ -153,6 +153,11 @@ export class Transaction {
     }
   }
 
+  /** Whether the transaction changed anything. */
+  writes(): boolean {
+    return this.added.table.length > 0 || this.removed.table.length > 0 || this.namespaceChanges.size > 0 || this.namespacesCleared;
+  }
+
   /** SERIALIZABLE bookkeeping: remember a pattern read. */
   private observe(pattern: QuadPattern): void {
     if (this.level !== 'SERIALIZABLE') return;
