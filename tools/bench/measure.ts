@@ -77,6 +77,7 @@ export async function measureQueries(engine: EngineName, source: DataSource, que
     results.set(query.id, outcome);
     if (!outcome.ok && outcome.kind === 'unsupported') {
       // The engine cannot answer SPARQL at all: the same for every query.
+      await session.process.close();
       session = { ...session, failure: outcome, process: undefined };
       continue;
     }
