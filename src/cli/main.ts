@@ -57,6 +57,7 @@ async function serve(args: string[], io: Output): Promise<number> {
     io.err(e instanceof Error ? e.message : String(e));
     return e instanceof UsageError ? 2 : 1;
   }
+  for (const { id, error } of server.repositories.problems ?? []) io.err(`repository ${id} not loaded: ${error.message}`);
   io.out(`svc listening on ${server.url}`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

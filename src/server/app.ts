@@ -51,6 +51,7 @@ export interface StartOptions {
 export interface RunningServer {
   readonly url: string;
   readonly server: Server;
+  readonly repositories: RepositoryHost;
   close(): Promise<void>;
 }
 
@@ -119,6 +120,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url: `http://${host}:${address.port}`,
     server,
+    repositories,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -24,6 +24,8 @@ export interface RepositoryHost {
   config(id: string): Quad[];
   remove(id: string): Promise<boolean>;
   shutdown(): Promise<void>;
+  /** Repositories that failed to load at open (the others still serve). */
+  readonly problems?: readonly { readonly id: string; readonly error: Error }[];
 }
 
 export interface ServerOptions {
