@@ -16,7 +16,9 @@ export class RepositoryConfigError extends Error {
   }
 }
 
-/** A configuration that is valid but asks for something svc does not implement yet (a Sail type, a feature). */
+/**
+ * A configuration that is valid but asks for something svc does not implement
+ * yet (a Sail type). Keeps the name RepositoryConfigError so the server answers 400 as for any bad config.
+ */
 export class UnsupportedConfigError extends RepositoryConfigError {
-  override readonly name = 'UnsupportedConfigError';
 }

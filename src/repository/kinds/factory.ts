@@ -1,0 +1,32 @@
+/**
+ * Typed configuration → repository object (spec §2.3 "Repository
+ * implementations"): one case per `config:rep.type`. Wrappers build their
+ * delegate through the same function, sharing the repository's data directory.
+ */
+import type { Repository } from '../api.ts';
+import type { RepositoryConfig, RepositoryImplConfig } from '../config/types.ts';
+import { ContextAwareRepository } from './contextAware.ts';
+import { DatasetRepository } from './dataset.ts';
+import { HTTPRepository } from './http.ts';
+import { SailRepository } from './sail.ts';
+import { SPARQLRepository } from './sparql.ts';
+
+/** Builds (without initialising) the repository a configuration describes; its files live in `dataDir`. */
+export function instantiate(config: RepositoryConfig, dataDir: string): Repository {
+  return build(config.impl, config.id, config.title ?? '', dataDir);
+}
+
+function build(impl: RepositoryImplConfig, id: string, title: string, dataDir: string): Repository {
+  switch (impl.type) {
+    case 'SailRepository':
+      return new SailRepository(id, title, impl, dataDir);
+    case 'HTTPRepository':
+      return new HTTPRepository(id, title, impl);
+    case 'SPARQLRepository':
+      return new SPARQLRepository(id, title, impl);
+    case 'DatasetRepository':
+      return new DatasetRepository(id, title, new SailRepository(id, title, impl.delegate, dataDir));
+    case 'ContextAwareRepository':
+      return new ContextAwareRepository(id, title, build(impl.delegate, id, title, dataDir), impl);
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * svc:SailRepository (spec §2.3 "Repository implementations", "Sail
+ * configuration"): direct access to a local store stack built from
+ * `config:sail.impl` — one base store, wrapped by the adapters named through
+ * `config:delegate`. Queries and updates run on the store connection (it is
+ * the query engine's QuadSource); statement access maps terms to store ids.
+ */
+import { type Graph, type NamedNode, type Quad, quad as makeQuad, type Subject } from '../../rdf/terms.ts';
+import { MemoryStore } from '../../sail/memory/store.ts';
+import { NativeStore } from '../../sail/native/store.ts';
+import { DEFAULT_GRAPH, type IsolationLevel, type Sail, type SailConnection, type TransactionSettings } from '../../sail/sail.ts';
+import { type EvaluationOptions, type ParseOptions, type PreparedUpdate, QueryEvaluationError, type QueryResult } from '../../sparql/api.ts';
+import { prepareQuery } from '../../sparql/engine.ts';
+import type { QueryRequest, Repository, RepositoryConnection, StatementFilter, UpdateRequest } from '../api.ts';
+import { UnsupportedConfigError } from '../config/errors.ts';
+import type { CommonSailConfig, SailConfig, SailRepositoryConfig } from '../config/types.ts';
+import { typeString } from '../config/vocabulary.ts';
+import { contextIds, idPatterns, matchingQuads } from './idPatterns.ts';
+
+/** Builds the store stack of a configuration. Throws `UnsupportedConfigError` for a Sail svc lacks. */
+export function buildSail(config: SailConfig, dataDir: string): Sail {
+  switch (config.type) {
+    case 'MemoryStore':
+      return new MemoryStore({ persist: config.persist, dataDir, syncDelay: config.syncDelay ?? 0 });
+    case 'NativeStore':
+      return new NativeStore({
+        dataDir,
+        ...definedPositive({
+          tripleIndexes: config.tripleIndexes?.join(','),
+          forceSync: config.forceSync,
+          valueCacheSize: config.valueCacheSize,
+          valueIDCacheSize: config.valueIDCacheSize,
+        }),
+      });
+    case 'SearchEngineStore':
+    case 'SchemaCachingRDFSInferencer':
+    case 'DirectTypeHierarchyInferencer':
+    case 'ShaclSail':
+      // Never a silent fallback to another store: the user asked for this one.
+      throw new UnsupportedConfigError(`${typeString(config.type)} is not supported yet`, 'config:sail.type');
+  }
+}
+
+/** The evaluation settings of a stack: the outermost Sail that sets one wins (defaults: STRICT, no spilling). */
+export function evaluationDefaults(config: SailConfig): EvaluationOptions {
+  const chain: CommonSailConfig[] = [];
+  for (let sail: SailConfig | undefined = config; sail; sail = 'delegate' in sail ? sail.delegate : undefined) chain.push(sail);
+  return {
+    evaluationMode: chain.find((s) => s.defaultQueryEvaluationMode)?.defaultQueryEvaluationMode ?? 'STRICT',
+    iterationCacheSyncThreshold: chain.find((s) => s.iterationCacheSyncThreshold !== undefined)?.iterationCacheSyncThreshold ?? 0,
+  };
+}
+
+export class SailRepository implements Repository {
+  readonly writable = true;
+  readonly sail: Sail;
+  private readonly defaults: EvaluationOptions;
+
+  constructor(
+    readonly id: string,
+    readonly title: string,
+    config: SailRepositoryConfig,
+    dataDir: string,
+  ) {
+    this.sail = buildSail(config.sail, dataDir);
+    this.defaults = evaluationDefaults(config.sail);
+  }
+
+  get supportedIsolationLevels(): readonly IsolationLevel[] {
+    return this.sail.supportedIsolationLevels;
+  }
+
+  get defaultIsolationLevel(): IsolationLevel {
+    return this.sail.defaultIsolationLevel;
+  }
+
+  init(): Promise<void> {
+    return this.sail.init();
+  }
+
+  shutdown(): Promise<void> {
+    return this.sail.shutdown();
+  }
+
+  async connection(): Promise<SailRepositoryConnection> {
+    return new SailRepositoryConnection(this.sail.connection(), this.defaults);
+  }
+}
+
+export class SailRepositoryConnection implements RepositoryConnection {
+  constructor(
+    /** The store connection; the DatasetRepository queries it directly. */
+    readonly sail: SailConnection,
+    private readonly defaults: EvaluationOptions,
+  ) {}
+
+  async begin(isolation?: IsolationLevel, settings?: TransactionSettings): Promise<void> {
+    this.sail.begin(isolation, settings);
+  }
+
+  get active(): boolean {
+    return this.sail.active;
+  }
+
+  prepare(): Promise<void> {
+    return this.sail.prepare();
+  }
+
+  commit(): Promise<void> {
+    return this.sail.commit();
+  }
+
+  async rollback(): Promise<void> {
+    this.sail.rollback();
+  }
+
+  async close(): Promise<void> {
+    this.sail.close();
+  }
+
+  async query(request: QueryRequest): Promise<QueryResult> {
+    const { query, language, baseIRI, ...options } = request;
+    const prepared = prepareQuery(query, withoutUndefined({ language, baseIRI }));
+    return prepared.evaluate(this.sail, { ...this.defaults, ...withoutUndefined(options) });
+  }
+
+  async update(request: UpdateRequest): Promise<void> {
+    const { update, baseIRI, ...options } = request;
+    const prepared = await prepareUpdate(update, withoutUndefined({ baseIRI }));
+    await this.autoCommit(() => prepared.execute(this.sail, { ...this.defaults, ...withoutUndefined(options) }));
+  }
+
+  statements(filter: StatementFilter): AsyncIterable<readonly Quad[]> {
+    return matchingQuads(this.sail, filter);
+  }
+
+  add(quad: Quad, contexts?: readonly Graph[]): void {
+    if (contexts === undefined || contexts.length === 0) {
+      this.sail.addStatement(quad);
+      return;
+    }
+    for (const context of contexts) this.sail.addStatement(makeQuad(quad.subject, quad.predicate, quad.object, context));
+  }
+
+  async remove(filter: StatementFilter): Promise<void> {
+    await this.autoCommit(async () => {
+      for (const pattern of idPatterns(this.sail.values, filter)) this.sail.removeStatements(pattern);
+    });
+  }
+
+  async size(contexts?: readonly Graph[]): Promise<number> {
+    // RDF4J counts explicit statements only.
+    if (contexts === undefined || contexts.length === 0) return this.sail.size(undefined, false);
+    return contextIds(this.sail.values, contexts).reduce((sum, g) => sum + this.sail.size(g, false), 0);
+  }
+
+  async *contexts(): AsyncIterable<readonly (NamedNode | Subject)[]> {
+    const all = [...this.sail.contexts()].filter((g) => g !== DEFAULT_GRAPH).map((g) => this.sail.values.term(g) as Subject);
+    if (all.length > 0) yield all;
+  }
+
+  async namespaces(): Promise<ReadonlyMap<string, string>> {
+    return new Map(this.sail.namespaces());
+  }
+
+  async getNamespace(prefix: string): Promise<string | undefined> {
+    return this.sail.getNamespace(prefix);
+  }
+
+  setNamespace(prefix: string, iri: string): Promise<void> {
+    return this.autoCommit(async () => this.sail.setNamespace(prefix, iri));
+  }
+
+  removeNamespace(prefix: string): Promise<void> {
+    return this.autoCommit(async () => this.sail.removeNamespace(prefix));
+  }
+
+  clearNamespaces(): Promise<void> {
+    return this.autoCommit(async () => this.sail.clearNamespaces());
+  }
+
+  /** Runs a write in the active transaction, or in one of its own (auto-commit) when none is active. */
+  private async autoCommit(write: () => Promise<void>): Promise<void> {
+    if (this.sail.active) return write();
+    this.sail.begin();
+    try {
+      await write();
+      await this.sail.commit();
+    } catch (e) {
+      this.sail.rollback();
+      throw e;
+    }
+  }
+}
+
+/** Options without the unset ones and without RDF4J's `-1` (= the store's default) cache sizes. */
+function definedPositive<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && !(typeof v === 'number' && v < 0))) as Partial<T>;
+}
+
+/** Request fields without the undefined ones, so they don't override the repository's defaults. */
+function withoutUndefined<T extends object>(request: T): Partial<T> {
+  return Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * The update engine's `prepareUpdate`, looked up when first needed: it is being
+ * written alongside this module and may not have landed in engine.ts yet.
+ */
+async function prepareUpdate(text: string, options: ParseOptions): Promise<PreparedUpdate> {
+  const engine = (await import('../../sparql/engine.ts')) as { prepareUpdate?: (text: string, options: ParseOptions) => PreparedUpdate };
+  if (engine.prepareUpdate === undefined) throw new QueryEvaluationError('SPARQL Update is not available yet');
+  return engine.prepareUpdate(text, options);
+}
