@@ -90,6 +90,8 @@ export interface TemplateTriple {
 interface QueryBase {
   readonly where: Operation;
   readonly prefixes: ReadonlyMap<string, string>;
+  /** The base IRI in force at the end of the prologue (BASE, else the parse option): IRI() resolves against it. */
+  readonly base?: string;
   /** FROM / FROM NAMED (§13.2). */
   readonly from?: { readonly defaultGraphs: readonly NamedNode[]; readonly namedGraphs: readonly NamedNode[] };
 }

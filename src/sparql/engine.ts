@@ -22,7 +22,7 @@ export function prepareQuery(text: string, options: ParseOptions = {}): Prepared
   if (options.language && options.language !== 'sparql') {
     throw new MalformedQueryError(`query language ${options.language} is not supported by this engine`);
   }
-  return new SparqlQuery(parseQuery(text, { baseIRI: options.baseIRI }), options.baseIRI);
+  return new SparqlQuery(parseQuery(text, { baseIRI: options.baseIRI }));
 }
 
 /** A compiled evaluation: the plan, its closures and the context they share. */
@@ -41,11 +41,9 @@ class SparqlQuery implements PreparedQuery {
   readonly dataset?: Dataset;
   readonly prefixes: ReadonlyMap<string, string>;
   readonly #query: Query;
-  readonly #baseIRI?: string;
 
-  constructor(query: Query, baseIRI?: string) {
+  constructor(query: Query) {
     this.#query = query;
-    this.#baseIRI = baseIRI;
     this.form = query.form;
     this.variables = query.form === 'SELECT' ? query.variables : [];
     this.dataset = query.from;
@@ -88,7 +86,7 @@ class SparqlQuery implements PreparedQuery {
       signal: options.signal,
       includeInferred: options.includeInferred ?? true,
       strict: options.evaluationMode === 'STRICT',
-    }, slots, this.#baseIRI);
+    }, slots, query.base);
     const defaultGraph = dataset.defaultGraphs?.length === 1 ? dataset.defaultGraphs[0] : undefined;
     const planner = new Planner({ source, defaultGraph });
     const root = withOverlays(withInitialBindings(query.where, options.bindings), options, query.form);

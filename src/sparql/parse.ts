@@ -37,6 +37,7 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
     throw new MalformedQueryError((error as Error).message);
   }
   if (ast.type !== 'query') throw new MalformedQueryError('expected a query, got an update request');
+  checkBlankNodeLabels(ast.where ?? []);
   let op: Algebra.Operation;
   try {
     op = translate(ast, { quads: false, blankToVariable: false, baseIRI: options.baseIRI });
@@ -44,7 +45,9 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
     throw new MalformedQueryError((error as Error).message);
   }
   const prefixes = new Map(Object.entries(ast.prefixes ?? {}));
-  const query = narrowQuery(op, prefixes);
+  let query: Query = { ...narrowQuery(op, prefixes), base: ast.base ?? options.baseIRI };
+  // sparqlalgebrajs drops `LIMIT 0` (a falsy limit); it still means "no solutions".
+  if ((ast as { limit?: number }).limit === 0) query = { ...query, where: { type: 'slice', input: query.where, start: 0, length: 0 } };
   checkQuery(query);
   return query;
 }
@@ -58,6 +61,46 @@ export function checkUpdateSyntax(text: string, baseIRI?: string): void {
     throw new MalformedQueryError((error as Error).message);
   }
   if (ast.type !== 'update') throw new MalformedQueryError('expected an update request, got a query');
+}
+
+/**
+ * §4.1.4: a blank node label is scoped to one basic graph pattern; using it in
+ * two (split by OPTIONAL, UNION, GRAPH, MINUS, a nested group …) is an error.
+ * sparqljs spells explicit labels `e_…`; generated ones (`[]`) cannot repeat.
+ */
+function checkBlankNodeLabels(patterns: readonly sparqljs.Pattern[]): void {
+  const owner = new Map<string, number>();
+  let nextBgp = 0;
+  const visitTerm = (term: unknown, bgp: number) => {
+    if (!term || typeof term !== 'object') return;
+    const t = term as { termType?: string; value?: string; items?: unknown[] };
+    if (t.termType === 'BlankNode' && t.value?.startsWith('e_')) {
+      const seen = owner.get(t.value);
+      if (seen !== undefined && seen !== bgp) throw new MalformedQueryError(`blank node _:${t.value.slice(2)} is used in two basic graph patterns`);
+      owner.set(t.value, bgp);
+    }
+  };
+  const visitGroup = (group: readonly sparqljs.Pattern[]) => {
+    let bgp = nextBgp++;
+    for (const pattern of group) {
+      switch (pattern.type) {
+        case 'bgp':
+          for (const triple of pattern.triples) for (const term of [triple.subject, triple.object]) visitTerm(term, bgp);
+          break;
+        case 'filter': case 'bind': case 'values': break;
+        case 'union':
+          for (const branch of pattern.patterns) visitGroup(branch.type === 'group' ? branch.patterns : [branch]);
+          bgp = nextBgp++;
+          break;
+        case 'optional': case 'minus': case 'graph': case 'service': case 'group':
+          visitGroup(pattern.patterns);
+          bgp = nextBgp++;
+          break;
+        default: bgp = nextBgp++;
+      }
+    }
+  };
+  visitGroup(patterns);
 }
 
 function narrowQuery(op: Algebra.Operation, prefixes: ReadonlyMap<string, string>): Query {

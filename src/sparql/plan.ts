@@ -103,8 +103,7 @@ export class Planner {
         const saved = this.#graph;
         this.#graph = op.name.termType === 'NamedNode' ? this.#stats.source.values.lookup(op.name) ?? -1 : undefined;
         try {
-          const inner = op.name.termType === 'Variable' ? withVariable(incoming, op.name.value) : incoming;
-          return { type: 'graph', name: op.name, input: this.plan(op.input, inner, substitute) };
+          return { type: 'graph', name: op.name, input: this.plan(op.input, incoming, substitute) };
         } finally {
           this.#graph = saved;
         }
@@ -224,10 +223,6 @@ function extend(state: Incoming, op: Operation): Incoming {
   return { maybe, certain };
 }
 
-function withVariable(state: Incoming, name: string): Incoming {
-  return { maybe: new Set([...state.maybe, name]), certain: state.certain };
-}
-
 function overlapsOnlyIn(vars: Iterable<string>, incoming: Incoming, allowed: ReadonlySet<string>): boolean {
   for (const v of vars) if (incoming.maybe.has(v) && !allowed.has(v)) return false;
   return true;
@@ -251,8 +246,7 @@ export function bindSafe(op: Operation, incoming: Incoming): boolean {
       return true;
     }
     case 'union': return op.input.every((child) => bindSafe(child, incoming));
-    case 'graph':
-      return bindSafe(op.input, op.name.termType === 'Variable' ? withVariable(incoming, op.name.value) : incoming);
+    case 'graph': return bindSafe(op.input, incoming);
     case 'filter':
       return bindSafe(op.input, incoming) && overlapsOnlyIn(expressionVariables(op.expression), incoming, certainVariables(op.input));
     case 'extend':
