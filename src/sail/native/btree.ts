@@ -64,6 +64,7 @@ export class BTree {
     readonly recordSize: number,
     readonly keySize: number = recordSize,
   ) {
+    if (keySize % 4 !== 0) throw new RangeError('B-tree keys are whole uint32 words');
     this.leafCapacity = Math.floor((PAGE_SIZE - HEADER) / recordSize);
     this.entrySize = keySize + 4;
     this.internalCapacity = Math.floor((PAGE_SIZE - HEADER - 4) / this.entrySize);
@@ -97,7 +98,7 @@ export class BTree {
       const count = page.readUInt16BE(1);
       for (; index < count; index++) {
         const offset = HEADER + index * this.recordSize;
-        if (page.compare(high, 0, this.keySize, offset, offset + this.keySize) > 0) return;
+        if (this.compareKey(page, offset, high) > 0) return;
         yield read(page, offset);
       }
       // Climb to the first ancestor with a next child, then descend to its leftmost leaf.
@@ -203,13 +204,15 @@ export class BTree {
   /**
    * Builds a new tree from records in strictly increasing key order, leaves
    * filled to `fill`: the bulk path for a first load and for index rebuilds.
+   * Each record is copied as it arrives, so the producer may reuse one buffer.
    */
   build(records: Iterable<Buffer>, pages: PageAllocator, fill = 0.9): number {
     const perLeaf = Math.max(1, Math.floor(this.leafCapacity * fill));
     let level: { id: number; first: Buffer }[] = [];
     let page: Buffer | undefined;
     let count = 0;
-    let last: Buffer | undefined;
+    let started = false;
+    const last = Buffer.alloc(this.keySize);
     const closeLeaf = (): void => {
       if (!page) return;
       page.writeUInt16BE(count, 1);
@@ -219,10 +222,11 @@ export class BTree {
       page = undefined;
     };
     for (const record of records) {
-      if (last && last.compare(record, 0, this.keySize, 0, this.keySize) >= 0) {
+      if (started && this.compareKey(last, 0, record) >= 0) {
         throw new Error('BTree.build: records must be sorted by key and unique');
       }
-      last = Buffer.from(record.subarray(0, this.keySize));
+      record.copy(last, 0, 0, this.keySize);
+      started = true;
       if (!page) {
         page = this.newPage(LEAF);
         count = 0;
@@ -267,7 +271,7 @@ export class BTree {
     const count = page.readUInt16BE(1);
     const index = this.lowerBound(page, record, 0);
     const offset = HEADER + index * this.recordSize;
-    const exists = index < count && page.compare(record, 0, this.keySize, offset, offset + this.keySize) === 0;
+    const exists = index < count && this.compareKey(page, offset, record) === 0;
     if (exists && page.compare(record, 0, this.recordSize, offset, offset + this.recordSize) === 0) return undefined;
     const [newId, copy] = this.writable(id, page, pages);
     if (exists) {
@@ -322,7 +326,7 @@ export class BTree {
     if (page[0] === LEAF) {
       const index = this.lowerBound(page, key, 0);
       const offset = HEADER + index * this.recordSize;
-      if (index >= count || page.compare(key, 0, this.keySize, offset, offset + this.keySize) !== 0) return undefined;
+      if (index >= count || this.compareKey(page, offset, key) !== 0) return undefined;
       const [newId, copy] = this.writable(id, page, pages);
       copy.copy(copy, offset, offset + this.recordSize, HEADER + count * this.recordSize);
       copy.writeUInt16BE(count - 1, 1);
@@ -399,6 +403,19 @@ export class BTree {
     return page;
   }
 
+  /**
+   * Sign of (key at `offset` of `page`) − `key`. Keys are whole big-endian
+   * uint32 words, so comparing words is comparing bytes, without a native call.
+   */
+  private compareKey(page: Buffer, offset: number, key: Buffer): number {
+    for (let i = 0; i < this.keySize; i += 4) {
+      const a = page.readUInt32BE(offset + i);
+      const b = key.readUInt32BE(i);
+      if (a !== b) return a < b ? -1 : 1;
+    }
+    return 0;
+  }
+
   /** First index i in a leaf with record key ≥ key (binary search). */
   private lowerBound(page: Buffer, key: Buffer, from: number): number {
     let lo = from;
@@ -406,7 +423,7 @@ export class BTree {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const offset = HEADER + mid * this.recordSize;
-      if (page.compare(key, 0, this.keySize, offset, offset + this.keySize) < 0) lo = mid + 1;
+      if (this.compareKey(page, offset, key) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -419,7 +436,7 @@ export class BTree {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const offset = HEADER + mid * this.recordSize;
-      if (page.compare(key, 0, this.keySize, offset, offset + this.keySize) <= 0) lo = mid + 1;
+      if (this.compareKey(page, offset, key) <= 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -432,7 +449,7 @@ export class BTree {
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       const offset = this.entryOffset(mid);
-      if (page.compare(key, 0, this.keySize, offset, offset + this.keySize) <= 0) lo = mid;
+      if (this.compareKey(page, offset, key) <= 0) lo = mid;
       else hi = mid - 1;
     }
     return lo;

@@ -26,8 +26,7 @@ export class IndexOrder {
   }
 
   /** The record of a statement in this index. */
-  encode(quad: IdQuad, flags: number): Buffer {
-    const record = Buffer.allocUnsafe(RECORD_SIZE);
+  encode(quad: IdQuad, flags: number, record: Buffer = Buffer.allocUnsafe(RECORD_SIZE)): Buffer {
     for (let i = 0; i < 4; i++) record.writeUInt32BE(quad[this.positions[i]!]!, i * 4);
     record[16] = flags;
     return record;

@@ -11,6 +11,7 @@
  * Layout: page `n` occupies bytes [n × PAGE_SIZE, (n+1) × PAGE_SIZE). Pages 0
  * and 1 are reserved for the commit records (`meta.ts`); tree pages start at 2.
  */
+import { GenerationalCache } from './cache.ts';
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 
 export const PAGE_SIZE = 8192;
@@ -24,17 +25,18 @@ export const FIRST_TREE_PAGE = 2;
 
 export class PageFile {
   private readonly fd: number;
-  /** Clean pages, least recently used first (a Map keeps insertion order). */
-  private readonly cache = new Map<number, Buffer>();
+  /** Clean pages, near-LRU (see GenerationalCache). */
+  private readonly cache: GenerationalCache<number, Buffer>;
   private readonly dirty = new Map<number, Buffer>();
   /** One past the highest page id ever allocated or present on disk. */
   pageCount: number;
 
   constructor(
     readonly path: string,
-    private readonly cachePages = 4096,
+    cachePages = 4096,
     private readonly maxDirtyPages = 8192,
   ) {
+    this.cache = new GenerationalCache(cachePages);
     this.fd = openSync(path, constants.O_RDWR | constants.O_CREAT);
     this.pageCount = Math.max(FIRST_TREE_PAGE, Math.ceil(fstatSync(this.fd).size / PAGE_SIZE));
   }
@@ -44,20 +46,15 @@ export class PageFile {
     const dirty = this.dirty.get(id);
     if (dirty) return dirty;
     const cached = this.cache.get(id);
-    if (cached) {
-      this.cache.delete(id);
-      this.cache.set(id, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const page = Buffer.alloc(PAGE_BUFFER_SIZE);
     readSync(this.fd, page, 0, PAGE_SIZE, id * PAGE_SIZE);
-    this.remember(id, page);
+    this.cache.set(id, page);
     return page;
   }
 
   /** Marks `page` as the new content of page `id`, to be written at the next flush. */
   put(id: number, page: Buffer): void {
-    this.cache.delete(id);
     this.dirty.set(id, page);
     if (id >= this.pageCount) this.pageCount = id + 1;
     if (this.dirty.size > this.maxDirtyPages) this.flush();
@@ -69,7 +66,7 @@ export class PageFile {
     for (const id of ids) {
       const page = this.dirty.get(id)!;
       writeSync(this.fd, page, 0, PAGE_SIZE, id * PAGE_SIZE);
-      this.remember(id, page);
+      this.cache.set(id, page);
     }
     this.dirty.clear();
   }
@@ -96,13 +93,5 @@ export class PageFile {
 
   close(): void {
     closeSync(this.fd);
-  }
-
-  private remember(id: number, page: Buffer): void {
-    this.cache.set(id, page);
-    if (this.cache.size > this.cachePages) {
-      const oldest = this.cache.keys().next().value as number;
-      this.cache.delete(oldest);
-    }
   }
 }

@@ -7,6 +7,7 @@ import { isGroundTerm, type Quad } from '../../rdf/terms.ts';
 import { ConflictError, InvalidStatementError, TransactionStateError } from '../errors.ts';
 import type { ChangeListener, Id, IdQuad, IsolationLevel, QuadPattern } from '../sail.ts';
 import { EXPLICIT, INFERRED, matchesPattern } from './indexes.ts';
+import { radixOrder } from './sort.ts';
 import type { PageSession } from './pagespace.ts';
 import type { NativeStore, Version } from './store.ts';
 import type { Roots } from './trees.ts';
@@ -17,6 +18,9 @@ const SNAPSHOT_LEVELS: ReadonlySet<IsolationLevel> = new Set(['SNAPSHOT', 'SERIA
 const MAX_LOG = 1_000_000;
 /** Past this many distinct read patterns, SERIALIZABLE treats the transaction as having read everything. */
 const MAX_OBSERVED = 1_000;
+
+/** Explicit additions are buffered up to this many statements, then applied in sorted order. */
+const PENDING_LIMIT = 1 << 20;
 
 /** One logged change: the statement and its flags before and after. */
 interface Change {
@@ -34,6 +38,15 @@ export class NativeTransaction {
   private namespaceLog: ((map: Map<string, string>) => unknown)[] = [];
   private changedNamespaces?: Map<string, string>;
   private observed: Map<string, QuadPattern> | 'everything' = new Map();
+  /**
+   * The bulk path: explicit additions not yet in the working set, as packed
+   * ids (s, p, o, g). Applying them sorted turns random B-tree inserts into
+   * sequential ones, and into an empty store they are built bottom-up.
+   * Buffered only while nobody listens for changes, and applied before any
+   * read or other write, so the buffer is never observable.
+   */
+  private pending = new Uint32Array(4 * 4096);
+  private pendingCount = 0;
   private ended = false;
 
   constructor(
@@ -74,7 +87,19 @@ export class NativeTransaction {
   }
 
   addStatement(quad: Quad): void {
-    this.change(this.encode(quad), EXPLICIT, 0, true);
+    this.live();
+    const ids = this.encode(quad);
+    if (this.listeners.length > 0) {
+      this.change(ids, EXPLICIT, 0, true);
+      return;
+    }
+    if (this.pendingCount * 4 === this.pending.length) {
+      const grown = new Uint32Array(this.pending.length * 2);
+      grown.set(this.pending);
+      this.pending = grown;
+    }
+    this.pending.set(ids, this.pendingCount * 4);
+    if (++this.pendingCount === PENDING_LIMIT) this.applyPending();
   }
 
   addInferred(quad: Quad): boolean {
@@ -102,6 +127,7 @@ export class NativeTransaction {
   /** Checks for conflicts with transactions that committed since this one began. */
   prepare(): void {
     this.live();
+    this.applyPending();
     if (this.base !== this.store.head) this.checkConflicts();
   }
 
@@ -129,10 +155,7 @@ export class NativeTransaction {
     if (after === before) return false;
     this.roots = this.store.trees.setFlags(this.roots, quad, before, after, this.session);
     if (!announce) return true;
-    if (this.log) {
-      this.log.push({ quad, set, cleared });
-      if (this.log.length > MAX_LOG) this.log = undefined;
-    }
+    this.logChange(quad, set, cleared);
     for (const listener of this.listeners) {
       if (set) listener.added(quad, set === INFERRED);
       else listener.removed(quad, cleared === INFERRED);
@@ -140,8 +163,32 @@ export class NativeTransaction {
     return true;
   }
 
+  /** Moves buffered additions into the working set, sorted; into an empty store by a bottom-up build. */
+  private applyPending(): void {
+    const n = this.pendingCount;
+    if (n === 0) return;
+    const quads = this.pending;
+    this.pendingCount = 0;
+    this.pending = new Uint32Array(4 * 4096);
+    if (this.store.trees.isEmpty(this.roots)) {
+      this.roots = this.store.trees.build(quads, n, this.session);
+      for (let i = 0; i < n && this.log; i++) this.logChange([...quads.subarray(i * 4, i * 4 + 4)] as unknown as IdQuad, EXPLICIT, 0);
+      return;
+    }
+    for (const q of radixOrder(quads, n, this.store.trees.indexes[0]!.positions)) {
+      this.change([...quads.subarray(q * 4, q * 4 + 4)] as unknown as IdQuad, EXPLICIT, 0, true);
+    }
+  }
+
+  private logChange(quad: IdQuad, set: number, cleared: number): void {
+    if (!this.log) return;
+    this.log.push({ quad, set, cleared });
+    if (this.log.length > MAX_LOG) this.log = undefined;
+  }
+
   /** Weaker levels read the latest committed version: move the working set onto it. */
   private refresh(): void {
+    this.applyPending();
     if (!SNAPSHOT_LEVELS.has(this.level) && this.base !== this.store.head) this.rebase();
   }
 

@@ -13,6 +13,7 @@ import type { Id, IdQuad, QuadPattern } from '../sail.ts';
 import { BTree, type PageAllocator } from './btree.ts';
 import { chooseIndex, EXPLICIT, type IndexOrder, KEY_SIZE, matchesPattern, RECORD_SIZE } from './indexes.ts';
 import type { PageFile } from './pagefile.ts';
+import { radixOrder } from './sort.ts';
 
 export interface Roots {
   readonly statements: readonly number[];
@@ -83,6 +84,47 @@ export class Trees {
     return { statements, contexts };
   }
 
+  /** Whether the roots hold no statement at all. */
+  isEmpty(roots: Roots): boolean {
+    return roots.contexts === 0 && roots.statements.every((root) => root === 0);
+  }
+
+  /**
+   * Bulk path into an empty store: every index is built bottom-up from the
+   * statements sorted in its own order (duplicates dropped), and the context
+   * counts are inserted once per context.
+   */
+  build(quads: Uint32Array, n: number, pages: PageAllocator): Roots {
+    let counts = new Map<Id, number>();
+    const statements = this.indexes.map((index, i) => {
+      const order = radixOrder(quads, n, index.positions);
+      const perContext = new Map<Id, number>();
+      const scratch = Buffer.allocUnsafe(RECORD_SIZE);
+      const records = function* (): Generator<Buffer> {
+        let previous = -1;
+        for (const q of order) {
+          if (previous >= 0 && sameQuad(quads, previous, q)) continue;
+          previous = q;
+          const quad = quads.subarray(q * 4, q * 4 + 4) as unknown as IdQuad;
+          perContext.set(quad[3], (perContext.get(quad[3]) ?? 0) + 1);
+          yield index.encode(quad, EXPLICIT, scratch);
+        }
+      };
+      const root = this.statementTree.build(records(), pages);
+      if (i === 0) counts = perContext;
+      return root;
+    });
+    let contexts = 0;
+    for (const [context, count] of [...counts].sort((a, b) => a[0] - b[0])) {
+      const record = Buffer.allocUnsafe(12);
+      record.writeUInt32BE(context, 0);
+      record.writeUInt32BE(count, 4);
+      record.writeUInt32BE(count, 8);
+      contexts = this.contextTree.insert(contexts, record, pages);
+    }
+    return { statements, contexts };
+  }
+
   /** Contexts with at least one statement (explicit only when `includeInferred` is false). */
   *contexts(roots: Roots, includeInferred = true): Generator<Id> {
     for (const [context, explicit, total] of this.contextTree.range(roots.contexts, contextKey(1), contextKey(0xffffffff), readCounts)) {
@@ -118,6 +160,15 @@ function contextKey(context: Id): Buffer {
   const key = Buffer.alloc(12);
   key.writeUInt32BE(context, 0);
   return key;
+}
+
+function sameQuad(quads: Uint32Array, a: number, b: number): boolean {
+  return (
+    quads[a * 4] === quads[b * 4] &&
+    quads[a * 4 + 1] === quads[b * 4 + 1] &&
+    quads[a * 4 + 2] === quads[b * 4 + 2] &&
+    quads[a * 4 + 3] === quads[b * 4 + 3]
+  );
 }
 
 function countBound(pattern: QuadPattern): number {

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { df, termKey, type GroundTerm, type NamedNode, type Term } from '../../rdf/terms.ts';
 import { DEFAULT_GRAPH, type Id, type ValueStore } from '../sail.ts';
 import { BTree, type PageAllocator } from './btree.ts';
+import { GenerationalCache } from './cache.ts';
 import type { PageFile } from './pagefile.ts';
 
 const IRI = 1;
@@ -31,24 +32,6 @@ const SIMPLE = 3;
 const LANG = 4;
 const TYPED = 5;
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-
-/** A small LRU map: a Map re-inserted on hit keeps recency order. */
-class Lru<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: K, value: V): void {
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
-  }
-}
 
 /** cyrb53: a fast, well-mixed 53-bit string hash (public-domain algorithm). */
 function hash53(text: string): [hi: number, lo: number] {
@@ -79,8 +62,9 @@ export class NativeValueStore implements ValueStore {
   private readonly dataFd: number;
   private readonly indexFd: number;
   private readonly hashTree: BTree;
-  private readonly byId: Lru<Id, Term>;
-  private readonly byKey: Lru<string, Id>;
+  private readonly byId: GenerationalCache<Id, Term>;
+  private readonly byKey: GenerationalCache<string, Id>;
+  private readonly byIri: GenerationalCache<string, Id>;
   /** Records appended since the last flush, not yet in the files. */
   private pendingData: Buffer[] = [];
   private pendingBytes = 0;
@@ -100,8 +84,9 @@ export class NativeValueStore implements ValueStore {
     this.dataFd = openSync(join(dir, 'values.dat'), constants.O_RDWR | constants.O_CREAT);
     this.indexFd = openSync(join(dir, 'values.idx'), constants.O_RDWR | constants.O_CREAT);
     this.hashTree = new BTree(pages, HASH_RECORD_SIZE);
-    this.byId = new Lru(cacheSizes.values);
-    this.byKey = new Lru(cacheSizes.ids);
+    this.byId = new GenerationalCache(cacheSizes.values);
+    this.byKey = new GenerationalCache(cacheSizes.ids);
+    this.byIri = new GenerationalCache(cacheSizes.ids);
     this.truncate(state);
     this.dataLength = state.length;
     this.count = this.flushedCount = state.count;
@@ -111,13 +96,13 @@ export class NativeValueStore implements ValueStore {
   lookup(term: Term): Id | undefined {
     if (term.termType === 'DefaultGraph') return DEFAULT_GRAPH;
     if (term.termType !== 'NamedNode' && term.termType !== 'BlankNode' && term.termType !== 'Literal') return undefined;
-    const key = termKey(term);
-    const cached = this.byKey.get(key);
+    const cached = this.cached(term);
     if (cached !== undefined) return cached;
+    const key = termKey(term);
     const [hi, lo] = hash53(key);
     for (const id of this.hashTree.range(this.hashRoot, this.hashKey(hi, lo, 0), this.hashKey(hi, lo, 0xffffffff), readId)) {
       if (termKey(this.term(id)) === key) {
-        this.byKey.set(key, id);
+        this.remember(term, id);
         return id;
       }
     }
@@ -134,11 +119,20 @@ export class NativeValueStore implements ValueStore {
     const id = ++this.count;
     this.append(encodeTerm(term, datatypeId));
     this.pendingTerms.set(id, term);
-    const key = termKey(term);
-    const [hi, lo] = hash53(key);
+    const [hi, lo] = hash53(termKey(term));
     this.hashRoot = this.hashTree.insert(this.hashRoot, this.hashKey(hi, lo, id), this.allocator());
-    this.byKey.set(key, id);
+    this.remember(term, id);
     return id;
+  }
+
+  /** IRIs, the most frequent terms, are cached by their text alone: no N-Triples string is built for a hit. */
+  private cached(term: GroundTerm): Id | undefined {
+    return term.termType === 'NamedNode' ? this.byIri.get(term.value) : this.byKey.get(termKey(term));
+  }
+
+  private remember(term: GroundTerm, id: Id): void {
+    if (term.termType === 'NamedNode') this.byIri.set(term.value, id);
+    else this.byKey.set(termKey(term), id);
   }
 
   term(id: Id): Term {
