@@ -46,6 +46,7 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
   }
   const prefixes = new Map(Object.entries(ast.prefixes ?? {}));
   let query: Query = { ...narrowQuery(op, prefixes), base: ast.base ?? options.baseIRI };
+  if (query.form === 'SELECT' && isSelectStar(ast)) query = { ...query, variables: inTextOrder(query.variables, text) };
   // sparqlalgebrajs drops `LIMIT 0` (a falsy limit); it still means "no solutions".
   if ((ast as { limit?: number }).limit === 0) query = { ...query, where: { type: 'slice', input: query.where, start: 0, length: 0 } };
   checkQuery(query);
@@ -101,6 +102,19 @@ function checkBlankNodeLabels(patterns: readonly sparqljs.Pattern[]): void {
     }
   };
   visitGroup(patterns);
+}
+
+function isSelectStar(ast: sparqljs.Query): boolean {
+  return ast.queryType === 'SELECT' && ast.variables.some((v) => 'termType' in v && v.termType === 'Wildcard');
+}
+
+/** `SELECT *` lists the in-scope variables; sparqlalgebrajs sorts them, users expect them in the order written. */
+function inTextOrder(variables: readonly string[], text: string): string[] {
+  const position = (name: string) => {
+    const match = new RegExp(`[?$]${name}(?![\\p{L}\\p{N}_\\u00B7\\u0300-\\u036F\\u203F-\\u2040])`, 'u').exec(text);
+    return match ? match.index : Infinity;
+  };
+  return [...variables].sort((a, b) => position(a) - position(b));
 }
 
 function narrowQuery(op: Algebra.Operation, prefixes: ReadonlyMap<string, string>): Query {

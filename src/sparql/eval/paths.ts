@@ -28,10 +28,14 @@ export function compilePath(node: Extract<PlanNode, { type: 'path' }>, scope: Sc
   const subject = end(node.subject);
   const object = end(node.object);
   const graph = scope.graph;
+  const zeroLength = node.path.type === 'ZeroOrMorePath' || node.path.type === 'ZeroOrOnePath';
   return function* path(row: Row) {
     const s = subject.slot < 0 ? subject.id : row[subject.slot]!;
     const o = object.slot < 0 ? object.id : row[object.slot]!;
     const g = graph.kind === 'default' ? undefined : graph.kind === 'named' ? graph.id : row[graph.slot];
+    // A variable's zero-length match ranges over the graph's terms (§18.5 eval ZeroLengthPath):
+    // a value passed in from elsewhere (VALUES, BIND) that the graph lacks matches nothing.
+    if (zeroLength && ((subject.slot >= 0 && s && !inGraph(ctx, g, s)) || (object.slot >= 0 && o && !inGraph(ctx, g, o)))) return;
     for (const [ps, po] of evaluate(g, s || undefined, o || undefined)) {
       if (ctx.tick()) yield PAUSE;
       const out = row.slice();
@@ -145,6 +149,13 @@ function closure(step: PathEval, ctx: ExecutionContext, zero: boolean, many: boo
     }
     for (const node of graphTerms(ctx, g)) for (const end of reach(g, node, false)) yield [node, end];
   };
+}
+
+function inGraph(ctx: ExecutionContext, g: Id | undefined, term: Id): boolean {
+  if (term < 0) return false;
+  for (const _ of matchActive(ctx, g, term)) return true;
+  for (const _ of matchActive(ctx, g, undefined, undefined, term)) return true;
+  return false;
 }
 
 /** Every subject and object of the active graph: the start points of an unbound closure. */
