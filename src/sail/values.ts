@@ -22,12 +22,12 @@ import { blankNode, defaultGraph, namedNode, type GroundTerm, type Term } from '
 
 export class MemoryValueStore implements ValueStore {
   private readonly ids = new Map<string, Id>();
-  /** keys[id] is the key of term `id`; keys[0] stands for the default graph. */
-  private readonly keys: string[] = [''];
+  /** keyList[id] is the key of term `id`; keyList[0] stands for the default graph. */
+  private readonly keyList: string[] = [''];
 
   /** Number of ids handed out (the largest id). */
   get size(): number {
-    return this.keys.length - 1;
+    return this.keyList.length - 1;
   }
 
   lookup(term: Term): Id | undefined {
@@ -42,13 +42,13 @@ export class MemoryValueStore implements ValueStore {
     return this.internKey(key);
   }
 
-  /** The id of a value key, adding it when new (persistence reads keys directly). */
+  /** The id of a value key, adding it when new. */
   internKey(key: string): Id {
     let id = this.ids.get(key);
     if (id === undefined) {
-      id = this.keys.length;
+      id = this.keyList.length;
       const own = ownString(key);
-      this.keys.push(own);
+      this.keyList.push(own);
       this.ids.set(own, id);
     }
     return id;
@@ -56,16 +56,23 @@ export class MemoryValueStore implements ValueStore {
 
   term(id: Id): Term {
     if (id === DEFAULT_GRAPH) return defaultGraph();
-    const key = this.keys[id];
+    const key = this.keyList[id];
     if (key === undefined || !Number.isInteger(id) || id < 0) throw new RangeError(`unknown value id ${id}`);
     return termOfKey(key);
   }
 
-  /** The value key of an id (for persistence). */
-  key(id: Id): string {
-    const key = this.keys[id];
-    if (key === undefined) throw new RangeError(`unknown value id ${id}`);
-    return key;
+  /** The value keys of ids 1 … size, in order (for persistence). */
+  keys(): string[] {
+    return this.keyList.slice(1);
+  }
+
+  /** Refills an empty dictionary with the keys of ids 1 … n, as `keys()` gave them. */
+  restore(keys: readonly string[]): void {
+    if (this.size !== 0) throw new RangeError('restore needs an empty value store');
+    for (const key of keys) {
+      this.ids.set(key, this.keyList.length);
+      this.keyList.push(key);
+    }
   }
 }
 

@@ -17,6 +17,8 @@ import { MemoryConnection } from './connection.ts';
 import { QuadSet } from './quadSet.ts';
 import { INFERRED, LATEST } from './quadTable.ts';
 import { SNAPSHOT_LEVELS, Transaction, type TransactionHost } from './transaction.ts';
+import { Persistence, type PersistenceHost } from './persistence.ts';
+import type { DataFileRead } from './dataFile.ts';
 
 export interface MemoryStoreOptions {
   /** `config:mem.persist`: write the data to `dataDir` and read it back at the next `init`. */
@@ -36,7 +38,7 @@ interface CommitRecord {
 /** Dead rows tolerated before a compaction: a quarter of the table, and at least this many. */
 const COMPACT_MIN_DEAD = 4096;
 
-export class MemoryStore implements Sail, TransactionHost {
+export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
   readonly supportedIsolationLevels: readonly IsolationLevel[] = ISOLATION_LEVELS;
   readonly defaultIsolationLevel: IsolationLevel = 'SNAPSHOT_READ';
   readonly values = new MemoryValueStore();
@@ -48,15 +50,31 @@ export class MemoryStore implements Sail, TransactionHost {
   private readonly transactions = new Set<Transaction>();
   private log: CommitRecord[] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly persistence: Persistence | undefined;
 
   constructor(options: MemoryStoreOptions = {}) {
-    if (options.persist) throw new SailError('persistence is not available yet');
+    if (options.persist) {
+      if (!options.dataDir) throw new SailError('a persistent MemoryStore needs a dataDir');
+      this.persistence = new Persistence(this, options.dataDir, options.syncDelay ?? 0);
+    }
   }
 
-  async init(): Promise<void> {}
+  async init(): Promise<void> {
+    await this.persistence?.load();
+  }
 
   async shutdown(): Promise<void> {
     for (const connection of [...this.connections]) connection.close();
+    await this.exclusive(async () => this.persistence?.close());
+  }
+
+  /** @internal Persistence fills the empty store from its file. */
+  restore({ keys, namespaces, quads, flags }: DataFileRead): void {
+    this.values.restore(keys);
+    this.namespaces = namespaces;
+    const table = this.quads.table;
+    table.reserve(flags.length);
+    for (let i = 0; i < flags.length; i++) table.append(quads[4 * i], quads[4 * i + 1], quads[4 * i + 2], quads[4 * i + 3], flags[i], 0);
   }
 
   connection(): MemoryConnection {
@@ -113,7 +131,7 @@ export class MemoryStore implements Sail, TransactionHost {
       const namespaces = txn.namespacesCleared || txn.namespaceChanges.size > 0 ? txn.namespaces() : this.namespaces;
       if (changed || namespaces !== this.namespaces) {
         try {
-          await this.persist(version, namespaces);
+          await this.persistence?.committed(version, namespaces);
         } catch (error) {
           undo();
           throw error;
@@ -126,8 +144,6 @@ export class MemoryStore implements Sail, TransactionHost {
       this.compactIfWorthIt();
     });
   }
-
-  private async persist(_version: number, _namespaces: ReadonlyMap<string, string>): Promise<void> {}
 
   /**
    * Writes the transaction's rows at `version` (invisible until `this.version`
@@ -181,7 +197,7 @@ export class MemoryStore implements Sail, TransactionHost {
   }
 
   /** Runs `work` after every earlier commit has finished. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
     return run;
