@@ -24,6 +24,8 @@ export function parseUpdate(text: string, baseIRI?: string): UpdateOperation[] {
   } catch (error) {
     throw new MalformedQueryError((error as Error).message);
   }
+  // A request of only a prologue (or nothing) is a valid, empty update; sparqljs gives it no type.
+  if ((ast as { type?: string }).type === undefined) return [];
   if (ast.type !== 'update') throw new MalformedQueryError('expected an update request, got a query');
   return ast.updates.map(narrowOperation);
 }

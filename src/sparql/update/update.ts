@@ -32,12 +32,15 @@ export interface UpdateParseOptions extends ParseOptions {
   readonly unnamedDefaultGraph?: boolean;
 }
 
-/** Parses an update request; throws `MalformedQueryError` for bad syntax. */
+/**
+ * Parses an update request; throws `MalformedQueryError` for bad syntax. An
+ * empty request (only comments or a prologue) is valid and does nothing; the
+ * protocol layer decides whether to refuse empty strings (RDF4J: "Updates must be non-empty").
+ */
 export function prepareUpdate(text: string, options: UpdateParseOptions = {}): PreparedUpdate {
   if (options.language && options.language !== 'sparql') {
     throw new MalformedQueryError(`update language ${options.language} is not supported`);
   }
-  if (text.trim() === '') throw new MalformedQueryError('Updates must be non-empty');
   return new SparqlUpdate(parseUpdate(text, options.baseIRI), options);
 }
 
