@@ -1,0 +1,40 @@
+/**
+ * Runs every server suite (W3C Protocol, W3C Graph Store, our §4 cases) against
+ * a real server: `startServer` on a random port with a temporary data
+ * directory, and a non-persistent memory repository made for the run (§4.4
+ * PUT). The same suites run against any server with `svc conformance --endpoint`.
+ */
+import t from 'tap';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../src/server/app.ts';
+import { createContext } from '../runner/context.ts';
+import { tapSuite } from '../runner/tap.ts';
+import { PROTOCOL_SUITES } from './suites.ts';
+
+export const TEST_REPOSITORY = 'conformance';
+
+export const MEMORY_REPOSITORY_CONFIG = `@prefix config: <tag:svc.org,2023:config/> .
+[] a config:Repository ; config:rep.id "${TEST_REPOSITORY}" ;
+  config:rep.impl [ config:rep.type "svc:SailRepository" ;
+    config:sail.impl [ config:sail.type "svc:MemoryStore" ; config:mem.persist false ] ] .`;
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'svc-protocol-'));
+const server = await startServer({ port: 0, dataDir });
+t.teardown(async () => {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const created = await fetch(`${server.url}/repositories/${TEST_REPOSITORY}`, {
+  method: 'PUT',
+  headers: { 'Content-Type': 'text/turtle' },
+  body: MEMORY_REPOSITORY_CONFIG,
+});
+t.equal(created.status, 204, 'the test repository is created');
+
+const ctx = createContext({ endpoint: new URL(server.url), repository: TEST_REPOSITORY, profile: 'svc' });
+for (const suite of PROTOCOL_SUITES) {
+  await t.test(suite.name, (t) => tapSuite(t, suite, ctx).then(() => undefined));
+}
