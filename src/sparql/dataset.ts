@@ -32,7 +32,8 @@ export function datasetView(
 }
 
 function graphsWithData(source: QuadSource): number {
-  let count = source.size(DEFAULT_GRAPH) > 0 ? 1 : 0;
+  // `estimate` is cheap where `size` may count.
+  let count = source.estimate({ g: DEFAULT_GRAPH }) > 0 ? 1 : 0;
   for (const _ of source.contexts()) if (++count > 1) break;
   return count;
 }
