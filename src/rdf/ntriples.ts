@@ -114,19 +114,41 @@ export function readTerm(text: string, pos: number): TermRead {
   }
 }
 
+// An IRIREF without escapes: the common case, matched natively in one step.
+const PLAIN_IRIREF = /<[^\u0000-\u0020<>"{}|^`\\]*>/y;
+
 /** IRIREF: `<` absolute IRI with UCHAR escapes `>`. */
 export function readIri(text: string, pos: number): { iri: string; end: number } {
-  const close = text.indexOf('>', pos + 1);
-  if (close < 0) throw new TermSyntaxError('unterminated IRI', pos);
-  let iri = text.slice(pos + 1, close);
-  const bad = IRI_RAW_FORBIDDEN.exec(iri);
-  if (bad) throw new TermSyntaxError(`invalid character ${JSON.stringify(bad[0])} in IRI`, pos);
-  if (iri.includes('\\')) iri = unescape(iri, pos + 1, false);
-  if (!ABSOLUTE.test(iri)) throw new TermSyntaxError('relative IRI', pos);
-  return { iri, end: close + 1 };
+  PLAIN_IRIREF.lastIndex = pos;
+  if (PLAIN_IRIREF.test(text)) {
+    const end = PLAIN_IRIREF.lastIndex;
+    const iri = text.slice(pos + 1, end - 1);
+    if (!ABSOLUTE.test(iri)) throw new TermSyntaxError('relative IRI', pos);
+    return { iri, end };
+  }
+  return readEscapedIri(text, pos);
 }
-// Inside <…> as written: UCHAR escapes may still encode these.
-const IRI_RAW_FORBIDDEN = /[\u0000-\u0020<>"{}|^`]/;
+
+/** The slow path: escapes to decode, or an error to locate. */
+function readEscapedIri(text: string, pos: number): { iri: string; end: number } {
+  let escaped = false;
+  for (let i = pos + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 62 /* > */) {
+      let iri = text.slice(pos + 1, i);
+      if (escaped) iri = unescape(iri, pos + 1, false);
+      if (!ABSOLUTE.test(iri)) throw new TermSyntaxError('relative IRI', pos);
+      return { iri, end: i + 1 };
+    }
+    if (c === 92 /* \ */) escaped = true;
+    else if (c <= 0x20 || c === 60 || c === 34 || c === 123 || c === 125 || c === 124 || c === 94 || c === 96) {
+      // Inside <…> as written these are forbidden (N-Triples §2.2 IRIREF); UCHAR escapes may still encode them.
+      if (c === 10 || c === 13) break;
+      throw new TermSyntaxError(`invalid character ${JSON.stringify(text[i])} in IRI`, pos);
+    }
+  }
+  throw new TermSyntaxError('unterminated IRI', pos);
+}
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 // BLANK_NODE_LABEL (N-Triples §2.2 production [141s]), without the `_:`.
@@ -150,11 +172,26 @@ const LINE_BREAK = /[\n\r]/;
 const LANGTAG = /[a-zA-Z]+(?:-[a-zA-Z0-9]+)*/y;
 
 function readLiteral(text: string, pos: number): TermRead {
+  const { value, language, datatype, end } = readLiteralParts(text, pos);
+  if (language) return { term: literal(value, language), end };
+  return { term: datatype ? literal(value, namedNode(datatype)) : literal(value), end };
+}
+
+/** A literal's parts: `language` or `datatype` ('' when absent, i.e. xsd:string). */
+export interface LiteralParts {
+  value: string;
+  language: string;
+  datatype: string;
+  end: number;
+}
+
+/** STRING_LITERAL_QUOTE followed by an optional LANGTAG or `^^` IRIREF. */
+export function readLiteralParts(text: string, pos: number): LiteralParts {
   let close = pos + 1;
   for (;;) {
     close = text.indexOf('"', close);
     if (close < 0) throw new TermSyntaxError('unterminated literal', pos);
-    if (!isEscaped(text, close)) break;
+    if (text.charCodeAt(close - 1) !== 92 || !isEscaped(text, close)) break;
     close++;
   }
   let value = text.slice(pos + 1, close);
@@ -165,16 +202,16 @@ function readLiteral(text: string, pos: number): TermRead {
   if (next === 64 /* @ */) {
     LANGTAG.lastIndex = after + 1;
     if (!LANGTAG.test(text)) throw new TermSyntaxError('invalid language tag', after);
-    return { term: literal(value, text.slice(after + 1, LANGTAG.lastIndex)), end: LANGTAG.lastIndex };
+    return { value, language: text.slice(after + 1, LANGTAG.lastIndex), datatype: '', end: LANGTAG.lastIndex };
   }
   if (next === 94 /* ^ */) {
     if (text.charCodeAt(after + 1) !== 94 || text.charCodeAt(after + 2) !== 60) {
       throw new TermSyntaxError('expected "^^<" before a datatype IRI', after);
     }
     const { iri, end } = readIri(text, after + 2);
-    return { term: literal(value, namedNode(iri)), end };
+    return { value, language: '', datatype: iri, end };
   }
-  return { term: literal(value), end: after };
+  return { value, language: '', datatype: '', end: after };
 }
 
 /** Whether the character at `index` is preceded by an odd number of backslashes. */

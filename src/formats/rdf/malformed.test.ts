@@ -9,9 +9,13 @@ const RDF = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">';
 
 /** [extension, document, message pattern, line (undefined where the format reads the whole JSON first)] */
 const CASES: [string, string, RegExp, number | undefined][] = [
-  ['nt', '<http://a> <http://b> <http://c> .\n<http://a> <http://b> "unterminated .\n', /Unexpected/, 2],
-  ['nt', '<http://a> <http://b> <relative> .\n', /./, 1],
-  ['nq', '<http://a> <http://b> <http://c> <http://g> .\n<http://a> <http://b> .\n', /Expected entity/, 2],
+  ['nt', '<http://a> <http://b> <http://c> .\n<http://a> <http://b> "unterminated .\n', /unterminated literal/, 2],
+  ['nt', '# comment\n\n<http://a> <http://b> <relative> .\n', /relative IRI/, 3],
+  ['nt', '<http://a> <http://b> <http://c> <http://g> .\n', /expected "\." at the end of the statement/, 1],
+  ['nt', '"lit" <http://b> <http://c> .\n', /a literal cannot be a subject/, 1],
+  ['nt', '<http://a> <http://b> "x"@ .\n', /invalid language tag/, 1],
+  ['nq', '<http://a> <http://b> <http://c> <http://g> .\n<http://a> <http://b> .\n', /expected an IRI, a blank node or a literal/, 2],
+  ['nq', '<http://a> <http://b> <http://c> "g" .\n', /a literal cannot be a graph name/, 1],
   ['ttl', '@prefix ex: <http://ex/> .\nex:a ex:b ex:c .\nex:a ex:b undefined:c .\n', /Undefined prefix/, 3],
   ['trig', '<http://g> {\n <http://a> <http://b> <http://c> \n', /Expected punctuation/, 3],
   ['n3', '<http://a> <http://b> .\n', /Expected entity/, 1],
@@ -39,3 +43,13 @@ for (const [extension, text, message, line] of CASES) {
     if (line !== undefined) t.equal((error as ParseError).line, line, 'line number');
   });
 }
+
+t.test('N-Triples errors carry the column of the offending term', async (t) => {
+  const error = await parseQuads(rdfFormatFor('nt')!, '<http://a> <http://b> <http://c> .\n<http://a>  _:ok <http://c> .\n').then(
+    () => undefined,
+    (e: unknown) => e as ParseError,
+  );
+  t.equal(error?.line, 2);
+  t.equal(error?.column, 13);
+  t.match(error?.message, /expected an IRI as predicate/);
+});

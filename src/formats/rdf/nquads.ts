@@ -1,7 +1,7 @@
 /** N-Quads (RDF 1.1 N-Quads, https://www.w3.org/TR/n-quads/), spec §4.15 `text/x-nquads`. */
 import type { RdfFormat } from '../format.ts';
 import { lineWriter } from './lineWriter.ts';
-import { parseWithN3 } from './n3Syntax.ts';
+import { parseLines } from './lineParser.ts';
 
 export const nquads: RdfFormat = {
   kind: 'rdf',
@@ -11,6 +11,6 @@ export const nquads: RdfFormat = {
   binary: false,
   supportsContexts: true,
   supportsNamespaces: false,
-  parse: (input, handler, options) => parseWithN3('N-Quads', input, handler, options),
+  parse: (input, handler, options) => parseLines('N-Quads', true, input, handler, options),
   writer: (sink) => lineWriter(sink, true),
 };
