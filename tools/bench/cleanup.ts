@@ -6,6 +6,7 @@
 import { rmSync } from 'node:fs';
 
 const groups = new Set<number>();
+const servers = new Set<number>();
 const folders = new Set<string>();
 let installed = false;
 
@@ -28,6 +29,16 @@ export function untrackGroup(pid: number): void {
   groups.delete(pid);
 }
 
+/** A server process started without a group of its own; killed alone at the end. */
+export function trackProcess(pid: number): void {
+  install();
+  servers.add(pid);
+}
+
+export function untrackProcess(pid: number): void {
+  servers.delete(pid);
+}
+
 export function trackFolder(path: string): void {
   install();
   folders.add(path);
@@ -40,6 +51,13 @@ export function removeFolder(path: string): void {
 
 /** Synchronous, so it also runs inside the 'exit' event. */
 function stopAll(): void {
+  for (const pid of [...servers]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already exited.
+    }
+  }
   for (const pid of [...groups]) killGroup(pid);
   for (const path of [...folders]) removeFolder(path);
 }

@@ -8,6 +8,7 @@
  * and the other engines still run.
  */
 import type { DataSource } from './data.ts';
+import type { Endpoint } from './sparql-http.ts';
 
 export interface Engine {
   readonly name: string;
@@ -21,6 +22,8 @@ export interface Engine {
    * memory figures are read from it instead of from the harness worker.
    */
   readonly dataPid?: number;
+  /** The SPARQL protocol endpoint, for engines that are HTTP servers (the http suite drives it). */
+  readonly endpoint?: Endpoint;
 }
 
 /** What an adapter gets: where to keep files, and the per-operation time budget. */

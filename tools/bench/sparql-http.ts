@@ -20,12 +20,12 @@ export interface Endpoint {
 }
 
 /** Runs a query and resolves to its result count: rows, triples, or 1/0 for ASK. */
-export async function countHttp(endpoint: Endpoint, sparql: string): Promise<number> {
+export async function countHttp(endpoint: Endpoint, sparql: string, timeoutMs?: number): Promise<number> {
   const graph = GRAPH_FORMS.test(stripComments(sparql));
   const url = new URL(endpoint.url);
   url.searchParams.set('query', sparql);
   for (const [k, v] of Object.entries(endpoint.params ?? {})) url.searchParams.set(k, v);
-  const body = await get(url, graph ? 'application/n-triples' : 'application/sparql-results+json');
+  const body = await get(url, graph ? 'application/n-triples' : 'application/sparql-results+json', timeoutMs);
   if (graph) return countTriples(body);
   const json = JSON.parse(body) as { boolean?: boolean; results?: { bindings: unknown[] } };
   if (typeof json.boolean === 'boolean') return json.boolean ? 1 : 0;
@@ -42,7 +42,7 @@ function countTriples(body: string): number {
 }
 
 /** GET with an Accept header; rejects on a non-2xx status with the start of the body. */
-export function get(url: URL, accept: string): Promise<string> {
+export function get(url: URL, accept: string, timeoutMs?: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, headers: { accept } }, (res) => {
       const chunks: Buffer[] = [];
@@ -55,6 +55,7 @@ export function get(url: URL, accept: string): Promise<string> {
       res.on('error', reject);
     });
     req.on('error', reject);
+    if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)));
     req.end();
   });
 }

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { lineChunks, REPO_ROOT, type DataSource } from '../data.ts';
+import { trackProcess, untrackProcess } from '../cleanup.ts';
 import { EngineUnavailable, type Engine, type EngineContext } from '../engine.ts';
 import { countLines, Progress } from '../progress.ts';
 import { countHttp, freePort, send, waitForHttp } from '../sparql-http.ts';
@@ -31,10 +32,14 @@ export async function startSvcServer(dataDir: string): Promise<SvcServer> {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  trackProcess(child.pid!);
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
   let exited: string | undefined;
-  child.once('exit', (code, signal) => (exited = `svc serve exited (${signal ?? `code ${code}`}): ${stderr.trim().split('\n').pop() ?? ''}`));
+  child.once('exit', (code, signal) => {
+    untrackProcess(child.pid!);
+    exited = `svc serve exited (${signal ?? `code ${code}`}): ${stderr.trim().split('\n').pop() ?? ''}`;
+  });
   const origin = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(new URL('/protocol', origin), 60_000, () => exited);
@@ -61,6 +66,7 @@ export async function open(ctx: EngineContext): Promise<Engine> {
   return {
     name: 'svc-http',
     dataPid: server.process.pid,
+    endpoint,
     async load(source: DataSource) {
       const progress = new Progress('svc-http');
       async function* counted() {
