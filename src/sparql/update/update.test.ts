@@ -4,7 +4,7 @@
  * their conflicts, `$var` bindings, timeouts.
  */
 import t from 'tap';
-import { literal, namedNode } from '../../rdf/terms.ts';
+import { literal, namedNode, type Term } from '../../rdf/terms.ts';
 import { QueryTimeoutError } from '../api.ts';
 import { storeWith } from './harness.ts';
 import { prepareUpdate } from './update.ts';
@@ -65,7 +65,7 @@ t.test('insert-graph-uri and remove-graph-uri redirect triples written without G
 t.test('$var bindings constrain the WHERE clause and fill templates', async (t) => {
   const s = await storeWith(':a :p 1 . :b :p 2 .');
   await s.update('DELETE { ?s :p ?o } INSERT { ?s :note ?note } WHERE { ?s :p ?o }', {
-    bindings: new Map([['s', namedNode('http://example.org/b')], ['note', literal('bound')]]),
+    bindings: new Map<string, Term>([['s', namedNode('http://example.org/b')], ['note', literal('bound')]]),
   });
   t.same(s.lines(), ['<:a> <:p> "1"^^<http://www.w3.org/2001/XMLSchema#integer>', '<:b> <:note> "bound"']);
   await s.close();
