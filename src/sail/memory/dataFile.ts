@@ -104,7 +104,8 @@ async function writeContents(out: ChunkWriter, { keys, namespaces, table, versio
     out.string(iri);
   }
   out.align();
-  const [cs, cp, co, cg] = table.cols;
+  const cols = table.cols;
+    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     out.u32(cs[row]);

@@ -55,7 +55,7 @@ export class QuadIndex {
     for (const run of [this.main, this.recent]) {
       if (run.length === 0) continue;
       const lo = this.bound(run, prefix, false);
-      const hi = this.bound(run, prefix, true);
+      const hi = this.bound(run, prefix, true, lo);
       if (hi > lo) out.push({ run, lo, hi });
     }
     return out;
@@ -106,16 +106,20 @@ export class QuadIndex {
     return 0;
   };
 
-  /** First index in `run` whose key is ≥ prefix (`after` false) or > prefix (`after` true). */
-  bound(run: Uint32Array, prefix: readonly number[], after: boolean): number {
+  /** First index in `run` (from `lo` on) whose key is ≥ prefix (`after` false) or > prefix (`after` true). */
+  bound(run: Uint32Array, prefix: readonly number[], after: boolean, lo = 0): number {
     const cols = this.table.cols;
-    let lo = 0;
+    const order = this.order;
+    const n = prefix.length;
     let hi = run.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const row = run[mid];
       let d = 0;
-      for (let i = 0; i < prefix.length && d === 0; i++) d = cols[this.order[i]][row] - prefix[i];
+      for (let i = 0; i < n; i++) {
+        d = cols[order[i]][row] - prefix[i];
+        if (d !== 0) break;
+      }
       if (d < 0 || (after && d === 0)) lo = mid + 1;
       else hi = mid;
     }

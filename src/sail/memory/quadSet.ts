@@ -8,12 +8,56 @@ import { DEFAULT_GRAPH, type Id, type IdQuad, type QuadPattern } from '../sail.t
 import { QuadIndex, KEY_ORDERS, type IndexName, type RunRange } from './quadIndex.ts';
 import { INFERRED, QuadTable } from './quadTable.ts';
 
-/** How `match` reads a pattern: which index, the key prefix it looks up, and the positions checked per row. */
-export interface AccessPlan {
+/** Bits of the positions a pattern binds. */
+const S = 1;
+const P = 2;
+const O = 4;
+const G = 8;
+
+/**
+ * Index choice, by the positions the pattern binds: the index whose key begins
+ * with the most of them. Bound positions beyond that prefix are checked row by row.
+ */
+function chooseIndex(bound: number): IndexName | undefined {
+  if (bound & S) {
+    if (bound & P) return 'spoc'; // s p ? ?, s p o ?, s p o g, s p ? g: prefix s p (o (g))
+    if (bound & O) return 'ospc'; // s ? o ?, s ? o g: prefix o s
+    if (bound & G) return 'gspo'; // s ? ? g: prefix g s
+    return 'spoc'; // s ? ? ?: prefix s
+  }
+  if (bound & P) return 'posc'; // ? p ? ?, ? p o ?, ? p o g: prefix p (o (g)); ? p ? g: see `plan`
+  if (bound & O) return 'ospc'; // ? ? o ?, ? ? o g: prefix o
+  if (bound & G) return 'gspo'; // ? ? ? g: prefix g
+  return undefined; // ? ? ? ?: scan the table in row order
+}
+
+/** A plan's shape: the index, the positions its key prefix covers, the positions checked per row. */
+interface Shape {
   readonly index: IndexName | undefined;
   readonly prefix: readonly number[];
-  /** [position, id] pairs bound in the pattern but not in the prefix. */
-  readonly checks: readonly (readonly [number, number])[];
+  readonly checks: readonly number[];
+}
+
+function shapeOf(index: IndexName | undefined, bound: number): Shape {
+  const prefix: number[] = [];
+  for (const pos of index ? KEY_ORDERS[index] : []) {
+    if (!(bound & (1 << pos))) break;
+    prefix.push(pos);
+  }
+  const checks = [0, 1, 2, 3].filter((pos) => bound & (1 << pos) && !prefix.includes(pos));
+  return { index, prefix, checks };
+}
+
+/** The shape for each set of bound positions, computed once. */
+const SHAPES: readonly Shape[] = Array.from({ length: 16 }, (_, bound) => shapeOf(chooseIndex(bound), bound));
+/** `? p ? g` read through the graph instead, when the graph is the smaller range. */
+const P_G_BY_GRAPH = shapeOf('gspo', P | G);
+
+/** How `match` reads a pattern: its shape and the pattern's ids by position. */
+export interface AccessPlan extends Shape {
+  readonly ids: readonly (Id | undefined)[];
+  /** The ids of the key prefix. */
+  readonly key: readonly Id[];
 }
 
 /** Which statements a read wants, as a bit set: explicit (1), inferred (2). */
@@ -46,36 +90,16 @@ export class QuadSet {
     return this.table.find(q[0], q[1], q[2], q[3], version);
   }
 
-  /**
-   * Index choice. Use the index whose key begins with the most positions the
-   * pattern binds; positions bound beyond that prefix are checked row by row.
-   */
+  /** The plan for a pattern (see `chooseIndex`). */
   plan(pattern: QuadPattern): AccessPlan {
-    const { s, p, o, g } = pattern;
-    if (s !== undefined) {
-      // s p ? ?, s p o ?, s p o g, s p ? g: spoc, prefix s p (o (g)).
-      if (p !== undefined) return planFor('spoc', pattern);
-      // s ? o ?, s ? o g: ospc, prefix o s.
-      if (o !== undefined) return planFor('ospc', pattern);
-      // s ? ? g: gspo, prefix g s.
-      if (g !== undefined) return planFor('gspo', pattern);
-      // s ? ? ?: spoc, prefix s.
-      return planFor('spoc', pattern);
-    }
-    if (p !== undefined) {
-      // ? p ? g: posc by p or gspo by g, whichever range is shorter.
-      if (o === undefined && g !== undefined) {
-        return this.indexes.gspo.count([g]) < this.indexes.posc.count([p]) ? planFor('gspo', pattern) : planFor('posc', pattern);
-      }
-      // ? p ? ?, ? p o ?, ? p o g: posc, prefix p (o (g)).
-      return planFor('posc', pattern);
-    }
-    // ? ? o ?, ? ? o g: ospc, prefix o, g checked.
-    if (o !== undefined) return planFor('ospc', pattern);
-    // ? ? ? g: gspo, prefix g.
-    if (g !== undefined) return planFor('gspo', pattern);
-    // ? ? ? ?: scan the table in row order.
-    return { index: undefined, prefix: [], checks: [] };
+    const ids = [pattern.s, pattern.p, pattern.o, pattern.g];
+    const bound = (ids[0] === undefined ? 0 : S) | (ids[1] === undefined ? 0 : P) | (ids[2] === undefined ? 0 : O) | (ids[3] === undefined ? 0 : G);
+    let shape = SHAPES[bound];
+    // ? p ? g: through p or through g, whichever range is shorter.
+    if (bound === (P | G) && this.indexes.gspo.count([ids[3]!]) < this.indexes.posc.count([ids[1]!])) shape = P_G_BY_GRAPH;
+    const key: Id[] = [];
+    for (const pos of shape.prefix) key.push(ids[pos]!);
+    return { index: shape.index, prefix: shape.prefix, checks: shape.checks, ids, key };
   }
 
   /** The statements matching the pattern visible at `version`. */
@@ -83,7 +107,7 @@ export class QuadSet {
     const table = this.table;
     // Captured once: later writes replace these arrays rather than change them (see QuadTable).
     const cols = table.cols;
-    const [cs, cp, co, cg] = cols;
+    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
     const { since, until, flags } = table;
     const plan = this.plan(pattern);
     for (const { run, lo, hi } of this.rangesOf(plan)) {
@@ -91,7 +115,7 @@ export class QuadSet {
         const row = run === undefined ? i : run[i];
         if (since[row] > version || version >= until[row]) continue;
         if (!(kinds & kindOf(flags[row]))) continue;
-        for (const [pos, id] of plan.checks) if (cols[pos][row] !== id) continue rows;
+        for (const pos of plan.checks) if (cols[pos][row] !== plan.ids[pos]) continue rows;
         yield [cs[row], cp[row], co[row], cg[row]];
       }
     }
@@ -106,9 +130,9 @@ export class QuadSet {
 
   /** The number of rows in the pattern's index range, without reading them: O(log n). */
   estimate(pattern: QuadPattern): number {
-    const { index, prefix } = this.plan(pattern);
+    const { index, key } = this.plan(pattern);
     if (index === undefined) return this.table.length - this.table.dead;
-    return this.indexes[index].count(prefix);
+    return this.indexes[index].count(key);
   }
 
   /** The named graphs holding a statement visible at `version`: one skip per graph in the gspo index. */
@@ -136,7 +160,7 @@ export class QuadSet {
 
   /** The index ranges to read; a scan is one range over the table's rows themselves (`run` undefined). */
   private rangesOf(plan: AccessPlan): readonly ScanRange[] {
-    if (plan.index !== undefined) return this.indexes[plan.index].ranges(plan.prefix);
+    if (plan.index !== undefined) return this.indexes[plan.index].ranges(plan.key);
     return [{ run: undefined, lo: 0, hi: this.table.length }];
   }
 
@@ -148,21 +172,4 @@ export class QuadSet {
     }
     return false;
   }
-}
-
-/** The plan for an index: the pattern's bound positions in key order up to the first unbound one form the prefix. */
-function planFor(index: IndexName, pattern: QuadPattern): AccessPlan {
-  const values = [pattern.s, pattern.p, pattern.o, pattern.g];
-  const prefix: number[] = [];
-  const checks: [number, number][] = [];
-  for (const pos of KEY_ORDERS[index]) {
-    const id = values[pos];
-    if (id === undefined) break;
-    prefix.push(id);
-  }
-  for (let pos = 0; pos < 4; pos++) {
-    const id = values[pos];
-    if (id !== undefined && !KEY_ORDERS[index].slice(0, prefix.length).includes(pos)) checks.push([pos, id]);
-  }
-  return { index, prefix, checks };
 }

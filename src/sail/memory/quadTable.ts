@@ -45,7 +45,8 @@ export class QuadTable {
   append(s: number, p: number, o: number, g: number, flags: number, since: number): number {
     if (this.length === this.since.length) this.grow(Math.ceil(this.length * 1.5) + 16);
     const row = this.length++;
-    const [cs, cp, co, cg] = this.cols;
+    const cols = this.cols;
+    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
     cs[row] = s;
     cp[row] = p;
     co[row] = o;
@@ -85,7 +86,8 @@ export class QuadTable {
   find(s: number, p: number, o: number, g: number, version: number): number {
     const slots = this.slots;
     const mask = slots.length - 1;
-    const [cs, cp, co, cg] = this.cols;
+    const cols = this.cols;
+    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
     for (let i = hashQuad(s, p, o, g) & mask; ; i = (i + 1) & mask) {
       const entry = slots[i];
       if (entry === 0) return -1;
@@ -151,7 +153,8 @@ export class QuadTable {
   private hashInsert(row: number): void {
     const slots = this.slots;
     const mask = slots.length - 1;
-    const [cs, cp, co, cg] = this.cols;
+    const cols = this.cols;
+    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
     let i = hashQuad(cs[row], cp[row], co[row], cg[row]) & mask;
     while (slots[i] !== 0) i = (i + 1) & mask;
     slots[i] = row + 1;

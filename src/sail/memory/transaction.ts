@@ -147,7 +147,8 @@ export class Transaction {
   /** The quads this transaction removes and adds, for commit: [quad, flags] pairs of live pending rows. */
   *pendingRows(set: 'removed' | 'added'): Iterable<[IdQuad, number]> {
     const table = this[set].table;
-    const [cs, cp, co, cg] = table.cols;
+    const cols = table.cols;
+    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
     for (let row = 0; row < table.length; row++) {
       if (table.until[row] === ALIVE) yield [[cs[row], cp[row], co[row], cg[row]], table.flags[row]];
     }
