@@ -61,6 +61,8 @@ export interface NativeStoreOptions {
   readonly dataDir: string;
   /** `config:native.tripleIndexes`: default `spoc,posc`. */
   readonly tripleIndexes?: string;
+  /** Open an existing store with the indexes it has, building or dropping none (check, export). */
+  readonly keepStoredIndexes?: boolean;
   readonly forceSync?: boolean;
   /** Id → term cache entries (`config:native.valueCacheSize`); default 65,536. */
   readonly valueCacheSize?: number;
@@ -92,6 +94,8 @@ export class NativeStore implements Sail {
   trees!: Trees;
   head!: Version;
   private namespacesPage = 0;
+  /** The commit record of the head (undefined for a store never committed). */
+  private headRecord?: CommitRecord;
   private lastTxn = 0;
   private checkpointed = 0;
   private valueSession!: PageSession;
@@ -116,13 +120,10 @@ export class NativeStore implements Sail {
     // New transaction numbers stay above every record on disk, even ones not chosen.
     this.lastTxn = Math.max(0, ...slots.map((s) => s?.txn ?? 0));
     this.checkpointed = record?.txn ?? 0;
-    const wanted = parseIndexList(this.options.tripleIndexes ?? DEFAULT_INDEXES);
-    const stored = record?.indexes.map((i) => new IndexOrder(i.order)) ?? wanted;
+    const configured = parseIndexList(this.options.tripleIndexes ?? DEFAULT_INDEXES);
+    const stored = record?.indexes.map((i) => new IndexOrder(i.order)) ?? configured;
+    const wanted = this.options.keepStoredIndexes ? stored : configured;
     this.trees = new Trees(this.file, stored);
-    const roots: Roots = { statements: record?.indexes.map((i) => i.root) ?? stored.map(() => 0), contexts: record?.contextsRoot ?? 0 };
-    this.space = PageSpace.fromReachable(record?.nextPage ?? 0, this.reachable(roots, record));
-    this.file.pageCount = this.space.nextPage;
-    this.valueSession = this.space.session();
     this.valueStore = new NativeValueStore(
       this.options.dataDir,
       this.file,
@@ -133,7 +134,12 @@ export class NativeStore implements Sail {
     this.blobs = new BlobStore(this.file);
     this.namespacesPage = record?.namespacesPage ?? 0;
     const namespaces = new Map<string, string>(this.namespacesPage ? JSON.parse(this.blobs.read(this.namespacesPage)) : []);
-    this.head = { txn: this.lastTxn, ...roots, namespaces, readers: 0 };
+    const roots: Roots = { statements: record?.indexes.map((i) => i.root) ?? stored.map(() => 0), contexts: record?.contextsRoot ?? 0 };
+    this.head = { txn: record?.txn ?? 0, ...roots, namespaces, readers: 0 };
+    this.headRecord = record;
+    this.space = PageSpace.fromReachable(record?.nextPage ?? 0, [...this.usedPages()].map(([, page]) => page));
+    this.file.pageCount = this.space.nextPage;
+    this.valueSession = this.space.session();
     if (stored.map((i) => i.name).join() !== wanted.map((i) => i.name).join()) this.changeIndexes(wanted);
     if (!this.options.forceSync) {
       this.checkpointTimer = setInterval(() => this.checkpoint(), this.options.checkpointInterval ?? 1000);
@@ -223,6 +229,7 @@ export class NativeStore implements Sail {
     if (this.options.forceSync) this.syncData();
     this.file.writeAt((txn % 2) * SLOT_SIZE, encodeRecord(record));
     this.lastTxn = txn;
+    this.headRecord = record;
     this.namespacesPage = namespacesPage;
     if (this.options.forceSync) this.writeCheckpoint(record);
     const previous = this.head;
@@ -236,10 +243,9 @@ export class NativeStore implements Sail {
 
   /** Makes the head durable (forceSync off): fsync data, then write and fsync a checkpoint record. */
   checkpoint(): void {
-    if (this.head.txn <= this.checkpointed) return;
+    if (!this.headRecord || this.headRecord.txn <= this.checkpointed) return;
     this.syncData();
-    const slot = decodeRecord(this.file.readAt((this.head.txn % 2) * SLOT_SIZE, SLOT_SIZE));
-    if (slot && slot.txn === this.head.txn) this.writeCheckpoint(slot);
+    this.writeCheckpoint(this.headRecord);
     this.reclaim();
   }
 
@@ -270,13 +276,19 @@ export class NativeStore implements Sail {
 
   // ---- open-time work --------------------------------------------------------------
 
-  /** Every page the record's trees use: the rest of the file is free. */
-  private *reachable(roots: Roots, record: CommitRecord | undefined): Generator<number> {
-    for (const root of roots.statements) yield* this.trees.statementTree.pages(root);
-    yield* this.trees.contextTree.pages(roots.contexts);
-    if (!record) return;
-    yield* new BTree(this.file, HASH_RECORD_SIZE).pages(record.hashRoot);
-    yield* new BlobStore(this.file).pages(record.namespacesPage);
+  /** Every page the head's trees use, by tree: the rest of the file is free. */
+  *usedPages(): Generator<readonly [tree: string, page: number]> {
+    for (const [i, index] of this.trees.indexes.entries()) {
+      for (const page of this.trees.statementTree.pages(this.head.statements[i]!)) yield [`index ${index.name}`, page];
+    }
+    for (const page of this.trees.contextTree.pages(this.head.contexts)) yield ['contexts', page];
+    for (const page of new BTree(this.file, HASH_RECORD_SIZE).pages(this.valueStore.hashRoot)) yield ['value hash', page];
+    for (const page of this.blobs.pages(this.namespacesPage)) yield ['namespaces', page];
+  }
+
+  /** One past the highest page in use or allocated. */
+  get pageCount(): number {
+    return this.space.nextPage;
   }
 
   /** Builds the indexes the configuration adds and drops the ones it removes (rule 6), then commits. */
