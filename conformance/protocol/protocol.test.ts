@@ -11,7 +11,7 @@ import path from 'node:path';
 import { startServer } from '../../src/server/app.ts';
 import { createContext } from '../runner/context.ts';
 import { tapSuite } from '../runner/tap.ts';
-import { PROTOCOL_SUITES } from './suites.ts';
+import { PROTOCOL_SUITES, protocolSuiteFiles } from './suites.ts';
 
 export const TEST_REPOSITORY = 'conformance';
 
@@ -34,7 +34,14 @@ const created = await fetch(`${server.url}/repositories/${TEST_REPOSITORY}`, {
 });
 t.equal(created.status, 204, 'the test repository is created');
 
-const ctx = createContext({ endpoint: new URL(server.url), repository: TEST_REPOSITORY, profile: 'svc' });
+const ctx = createContext({ files: protocolSuiteFiles(), endpoint: new URL(server.url), repository: TEST_REPOSITORY, profile: 'svc' });
 for (const suite of PROTOCOL_SUITES) {
   await t.test(suite.name, (t) => tapSuite(t, suite, ctx).then(() => undefined));
 }
+
+// Profile `spec` runs the same cases minus those that check an svc decision (they are skipped, not failed).
+const specSuite = PROTOCOL_SUITES.find((s) => s.name === 'svc-protocol')!;
+await t.test(`${specSuite.name} (profile spec)`, async (t) => {
+  const run = await tapSuite(t, specSuite, { ...ctx, profile: 'spec' });
+  t.ok(run.outcomes.some((o) => o.status === 'skipped'), 'svc-only cases are skipped under profile spec');
+});

@@ -191,6 +191,7 @@ t.test('§8 timeout: the query is cancelled and answered 503', async (t) => {
   t.match(await res.text(), /TIMEOUT/);
 });
 
+// covers: §8/request-size
 t.test('§8 body limit: 413', async (t) => {
   const big = '<http://ex/s> <http://ex/p> "' + 'x'.repeat(20_000) + '" .';
   const res = await fetch(repo('/statements'), { method: 'POST', headers: { 'Content-Type': 'text/turtle' }, body: big });
