@@ -1,6 +1,8 @@
 import t from 'tap';
 import { FIXTURE_URL, fixtureContext, fixtureSuite } from './fixture.ts';
+import { HandlerRegistry } from './registry.ts';
 import { runSuite, totals } from './run.ts';
+import { RDFT } from './vocab.ts';
 
 const run = await runSuite(fixtureSuite({ notRun: [{ test: FIXTURE_URL + 'manifest.ttl#bad', reason: 'not set up' }] }), fixtureContext());
 const byName = new Map(run.outcomes.map((o) => [o.test.name, o]));
@@ -34,4 +36,10 @@ t.test('a missing suites folder makes the suite unavailable, with no outcomes', 
   const absent = await runSuite(fixtureSuite(), fixtureContext('/nonexistent/w3c'));
   t.match(absent.unavailable, /not found/);
   t.same(absent.outcomes, []);
+});
+
+t.test('a handler that never settles fails after the suite timeout instead of hanging the run', async (t) => {
+  const handlers = new HandlerRegistry().register(RDFT.TestTurtlePositiveSyntax, () => new Promise<void>(() => {}));
+  const stuck = await runSuite(fixtureSuite({ handlers, timeoutMs: 20, expectedFailures: [] }), fixtureContext());
+  t.match(stuck.outcomes.find((o) => o.test.name === 'good'), { status: 'failed', message: /did not finish within 20 ms/ });
 });

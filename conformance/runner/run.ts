@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { RunContext } from './context.ts';
 import { loadManifests, testsOf, type TestCase } from './manifest.ts';
 import { TestFailure, TestSkipped } from './registry.ts';
-import type { KnownIssue, Suite } from './suite.ts';
+import { DEFAULT_TEST_TIMEOUT_MS, type KnownIssue, type Suite } from './suite.ts';
 import { NOT_RUN_APPROVALS } from './vocab.ts';
 
 export type OutcomeStatus = 'passed' | 'failed' | 'expected-failure' | 'skipped';
@@ -71,7 +71,7 @@ async function runTest(test: TestCase, suite: Suite, ctx: RunContext, expected?:
   const handler = suite.handlers.handlerFor(test);
   if (!handler) return { test, status: 'skipped', reason: `no handler for type ${test.types.map((t) => `<${t}>`).join(', ') || '(untyped)'}` };
   try {
-    await handler(test, ctx);
+    await settleWithin(handler(test, ctx), suite.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof TestSkipped) return { test, status: 'skipped', reason: error.message };
     const diff = error instanceof TestFailure ? error.diff : undefined;
@@ -81,6 +81,19 @@ async function runTest(test: TestCase, suite: Suite, ctx: RunContext, expected?:
   }
   if (expected) return { test, status: 'failed', message: `passes now: remove from expected failures (reason was: ${expected.reason})` };
   return { test, status: 'passed' };
+}
+
+/** A handler that never settles (e.g. a parser stuck awaiting `drain` after an error) fails instead of hanging the run. */
+async function settleWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TestFailure(`did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function byTest(issues: readonly KnownIssue[] = []): Map<string, KnownIssue> {

@@ -23,4 +23,8 @@ export interface Suite {
   readonly expectedFailures?: readonly KnownIssue[];
   /** Not run at all: the runner cannot set the test up (counted as skipped). */
   readonly notRun?: readonly KnownIssue[];
+  /** A test that has not settled after this long fails (default `DEFAULT_TEST_TIMEOUT_MS`). */
+  readonly timeoutMs?: number;
 }
+
+export const DEFAULT_TEST_TIMEOUT_MS = 5000;

@@ -11,6 +11,9 @@ import type { Suite } from '../runner/suite.ts';
 import { RDF11_EXPECTED_FAILURES } from './rdf11.expected.ts';
 import { JSONLD_EXPECTED_FAILURES, JSONLD_NOT_RUN } from './jsonld.expected.ts';
 
+/** Parsing one test file takes milliseconds; a parser that hangs fails after this long. */
+const PARSE_TIMEOUT_MS = 1000;
+
 const rdfSyntax = new HandlerRegistry(rdfSyntaxHandlers);
 
 const rdf11 = (name: string, folder: string): Suite => ({
@@ -19,6 +22,7 @@ const rdf11 = (name: string, folder: string): Suite => ({
   handlers: rdfSyntax,
   mode: 'in-process',
   expectedFailures: RDF11_EXPECTED_FAILURES[name] ?? [],
+  timeoutMs: PARSE_TIMEOUT_MS,
 });
 
 /** RDF 1.1 syntax suites: positive, negative and evaluation tests for our parsers. */
@@ -44,6 +48,7 @@ const jsonLdSuite = (name: string, manifest: string): Suite => ({
   mode: 'in-process',
   expectedFailures: JSONLD_EXPECTED_FAILURES[name] ?? [],
   notRun: JSONLD_NOT_RUN[name] ?? [],
+  timeoutMs: PARSE_TIMEOUT_MS,
 });
 
 /** JSON-LD 1.1 toRdf and fromRdf through our JSON-LD format. */
