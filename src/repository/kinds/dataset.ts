@@ -126,12 +126,14 @@ async function fetchFile(url: URL, known: SourceVersion | undefined): Promise<Fe
   const path = fileURLToPath(url);
   const { mtimeMs } = await stat(path);
   if (known?.mtimeMs === mtimeMs) return 'unchanged';
-  return { quads: await parseAll(formatOf(null, url.pathname), [await readFile(path)], url.href), version: { mtimeMs } };
+  return { quads: await parseAll(formatOf(null, url.href), [await readFile(path)], url.href), version: { mtimeMs } };
 }
 
 /** The format of a source: its media type when it names one we parse, else its file extension. */
 function formatOf(contentType: string | null, iri: string): RdfFormat {
-  const format = (contentType ? rdfFormatFor(contentType) : undefined) ?? rdfFormatFor(new URL(iri).pathname);
+  const { pathname } = new URL(iri);
+  const fileName = pathname.slice(pathname.lastIndexOf('/') + 1);
+  const format = (contentType ? rdfFormatFor(contentType) : undefined) ?? (fileName.includes('.') ? rdfFormatFor(fileName) : undefined);
   if (format === undefined) throw new Error(`DatasetRepository: no RDF format for <${iri}> (${contentType ?? 'no Content-Type'})`);
   return format;
 }
