@@ -2,12 +2,14 @@
  * `svc conformance --endpoint URL [--repository ID] [--profile spec|svc] [--earl FILE]`:
  * runs the HTTP-mode suites (conformance/w3c/suites.ts `HTTP_SUITES`) against
  * a running server and prints per-suite totals, every failure with its diff,
- * and optionally an EARL report. Exit code 0 when nothing failed, 1 on
+ * and optionally an EARL report. The suites empty the repository before each
+ * test: point them at a scratch repository (default id `default`). Exit code 0 when nothing failed, 1 on
  * failures, 2 on bad arguments.
  */
 import { parseArgs } from 'node:util';
 import { createContext, type Profile, type RunContext } from './runner/context.ts';
 import type { SuiteFiles } from './runner/suite-files.ts';
+import { protocolSuiteFiles } from './protocol/suites.ts';
 import { SVC_SUBJECT, writeEarl } from './runner/earl.ts';
 import { runSuite, totals, type Outcome } from './runner/run.ts';
 import type { Suite } from './runner/suite.ts';
@@ -67,7 +69,7 @@ function parseCli(args: string[], io: CliOutput, files?: SuiteFiles): { ctx: Run
     });
     if (!values.endpoint) throw new Error('--endpoint URL is required');
     if (values.profile !== 'spec' && values.profile !== 'svc') throw new Error(`--profile must be spec or svc, not "${values.profile}"`);
-    const ctx = createContext({ files, endpoint: new URL(values.endpoint), repository: values.repository, profile: values.profile as Profile });
+    const ctx = createContext({ files: files ?? protocolSuiteFiles(), endpoint: new URL(values.endpoint), repository: values.repository, profile: values.profile as Profile });
     return { ctx, earl: values.earl };
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);

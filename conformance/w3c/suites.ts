@@ -8,6 +8,7 @@ import { rdfSyntaxHandlers } from '../runner/handlers/rdf-syntax.ts';
 import { jsonLdHandlers } from '../runner/handlers/jsonld.ts';
 import { HandlerRegistry } from '../runner/registry.ts';
 import type { Suite } from '../runner/suite.ts';
+import { PROTOCOL_SUITES } from '../protocol/suites.ts';
 import { RDF11_EXPECTED_FAILURES } from './rdf11.expected.ts';
 import { JSONLD_EXPECTED_FAILURES, JSONLD_NOT_RUN } from './jsonld.expected.ts';
 
@@ -60,7 +61,7 @@ export const JSONLD_SUITES: readonly Suite[] = [
 ];
 
 /**
- * Suites that run against a server (`--endpoint`): the SPARQL Protocol, Graph
- * Store Protocol and our §4 protocol cases will be added here.
+ * Suites that run against a server (`--endpoint`): the W3C SPARQL Protocol and
+ * Graph Store Protocol suites and our §4 cases (conformance/protocol/suites.ts).
  */
-export const HTTP_SUITES: readonly Suite[] = [];
+export const HTTP_SUITES: readonly Suite[] = [...PROTOCOL_SUITES];
