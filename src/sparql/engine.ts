@@ -85,7 +85,7 @@ class SparqlQuery implements PreparedQuery {
     const ctx = new ExecutionContext(source, dataset, {
       signal: options.signal,
       includeInferred: options.includeInferred ?? true,
-      strict: options.evaluationMode === 'STRICT',
+      strict: options.evaluationMode === 'STRICT', // STANDARD unless asked (README.md)
     }, slots, query.base);
     const defaultGraph = dataset.defaultGraphs?.length === 1 ? dataset.defaultGraphs[0] : undefined;
     const planner = new Planner({ source, defaultGraph });

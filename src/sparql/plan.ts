@@ -27,7 +27,8 @@ import {
 
 /** A plan node: the algebra operators, with BGPs split into patterns and joins made explicit steps. */
 export type PlanNode =
-  | { readonly type: 'pattern'; readonly pattern: TriplePattern; readonly estimate: number }
+  /** `check`: every variable is bound by then, so the pattern only tests the row (a semi-join probe). */
+  | { readonly type: 'pattern'; readonly pattern: TriplePattern; readonly estimate: number; readonly check: boolean }
   | { readonly type: 'path'; readonly subject: PatternTerm; readonly path: PropertyPath; readonly object: PatternTerm }
   /** Runs each step on every row of the previous one; `filters[i]` run after step i. An empty join yields its input. */
   | { readonly type: 'join'; readonly steps: readonly PlanNode[]; readonly filters: readonly (readonly Expression[])[]; readonly finalFilters: readonly Expression[] }
@@ -148,7 +149,8 @@ export class Planner {
   }
 
   #pattern(pattern: TriplePattern, state: Incoming): PlanNode {
-    return { type: 'pattern', pattern, estimate: this.#patternCost(pattern, state) };
+    const check = [pattern.subject, pattern.predicate, pattern.object].every((t) => t.termType !== 'Variable' || state.certain.has(t.value));
+    return { type: 'pattern', pattern, estimate: this.#patternCost(pattern, state), check };
   }
 
   #cheapest(operands: readonly Operation[], state: Incoming): number {

@@ -105,6 +105,7 @@ function compileCall(name: string, argExpressions: readonly Expression[], scope:
   }
   const fn = resolveFunction(name);
   if (!fn) return unknownFunction(name, scope);
+  if ((name === '=' || name === '!=') && !scope.ctx.options.strict) return callWith(openWorldEquality(fn, name === '!='), args, scope);
   if (name === 'bnode') scope.usesBnode = true;
   return callWith(fn, args, scope);
 }
@@ -125,6 +126,32 @@ function unknownFunction(name: string, scope: Scope): Evaluator {
   return () => {
     throw new ExpressionError(`unknown function <${name}>`);
   };
+}
+
+/**
+ * STANDARD mode's `=`/`!=` (README.md): where §17.4.1.7 RDFterm-equal raises a
+ * type error for terms of different kinds, it answers "not equal" instead —
+ * the DAWG open-world options `LangTagAwareness` and `KnownTypesDefault2Neq`:
+ * a non-literal never equals a literal, a language-tagged literal never equals
+ * one without a tag, and literals of two different XSD datatypes are unequal.
+ */
+function openWorldEquality(fn: SparqlFunction, negated: boolean): SparqlFunction {
+  return (args, context) => {
+    try {
+      return fn(args, context);
+    } catch (error) {
+      const [a, b] = args as [Term, Term];
+      if (!(error instanceof ExpressionError) || !knownDifferent(a, b)) throw error;
+      return bool(negated);
+    }
+  };
+}
+
+function knownDifferent(a: Term, b: Term): boolean {
+  if (a.termType !== 'Literal' || b.termType !== 'Literal') return !a.equals(b);
+  if (Boolean(a.language) !== Boolean(b.language)) return true;
+  const xsd = 'http://www.w3.org/2001/XMLSchema#';
+  return a.datatype.value !== b.datatype.value && a.datatype.value.startsWith(xsd) && b.datatype.value.startsWith(xsd);
 }
 
 function compileBound(arg: Expression, scope: Scope): Evaluator {

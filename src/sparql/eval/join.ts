@@ -10,34 +10,49 @@
 import type { PlanNode } from '../plan.ts';
 import { PAUSE, UNBOUND, type Row, type Run } from './context.ts';
 import type { Scope } from './evaluate.ts';
+import { compileBgpCheck } from './bgp.ts';
 import { compileCondition } from './expression.ts';
 
 type Condition = (row: Row) => boolean;
 
+/**
+ * The steps are grouped into stages: one step that yields rows, then the tests
+ * that follow it (filter conjuncts, and `check` patterns whose variables are
+ * all bound), applied inside the stage's loop without a generator per row.
+ */
 export function compileJoin(node: Extract<PlanNode, { type: 'join' }>, scope: Scope): Run {
-  const final = node.finalFilters.map((f) => compileCondition(f, scope));
-  let next: Run = final.length === 0 ? (row) => [row] : (row) => (final.every((test) => test(row)) ? [row] : []);
-  for (let i = node.steps.length - 1; i >= 0; i--) {
-    next = chainStep(scope.compile(node.steps[i]!), node.filters[i]!.map((f) => compileCondition(f, scope)), next, i === node.steps.length - 1 && final.length === 0);
-  }
-  return next;
+  const leading: Condition[] = [];
+  const stages: { step: Run; tests: Condition[] }[] = [];
+  const tests = () => stages.at(-1)?.tests ?? leading;
+  node.steps.forEach((step, i) => {
+    if (step.type === 'pattern' && step.check) tests().push(compileBgpCheck(step, scope));
+    else stages.push({ step: scope.compile(step), tests: [] });
+    tests().push(...node.filters[i]!.map((f) => compileCondition(f, scope)));
+  });
+  tests().push(...node.finalFilters.map((f) => compileCondition(f, scope)));
+  let next: Run = (row) => [row];
+  for (let i = stages.length - 1; i >= 0; i--) next = chainStage(stages[i]!.step, stages[i]!.tests, next, i === stages.length - 1);
+  if (leading.length === 0) return next;
+  const rest = next;
+  return (row) => (passesAll(leading, row) ? rest(row) : []);
 }
 
-/** One step of the nested loop: its rows, filtered, each handed to the rest of the join. */
-function chainStep(step: Run, filters: readonly Condition[], rest: Run, last: boolean): Run {
-  const passes = (row: Row) => {
-    for (const test of filters) if (!test(row)) return false;
-    return true;
-  };
+function passesAll(tests: readonly Condition[], row: Row): boolean {
+  for (const test of tests) if (!test(row)) return false;
+  return true;
+}
+
+/** One stage of the nested loop: its rows, tested, each handed to the rest of the join. */
+function chainStage(step: Run, tests: readonly Condition[], rest: Run, last: boolean): Run {
   if (last) {
-    return function* lastStep(row) {
-      for (const out of step(row)) if (out === PAUSE || passes(out)) yield out;
+    return function* lastStage(row) {
+      for (const out of step(row)) if (out === PAUSE || passesAll(tests, out)) yield out;
     };
   }
-  return function* joinStep(row) {
+  return function* joinStage(row) {
     for (const out of step(row)) {
       if (out === PAUSE) yield out;
-      else if (passes(out)) yield* rest(out);
+      else if (passesAll(tests, out)) yield* rest(out);
     }
   };
 }
