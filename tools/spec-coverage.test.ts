@@ -28,17 +28,18 @@ t.test('catalogue errors: duplicate ids, bad status, a row under the wrong secti
   t.match(errors, [/duplicate id §4.13\/ADD/, /malformed row/, /§4.12\/POST is not under its section §4.13/]);
 });
 
-t.test('finds covers comments (case = path:line) and svc:covers triples (case = test IRI)', async (t) => {
+t.test('finds covers comments (case = path:line) and svc:covers triples (case = test IRI, relative to the repository)', async (t) => {
   const ts = '// setup\n// covers: §4.13/ADD, §4.13/GET\nawait t.test("x")\n  # covers: §4\n';
   t.same(await markersIn('a.test.ts', ts, 'conformance/a.test.ts'), [
     { id: '§4.13/ADD', caseId: 'conformance/a.test.ts:2' },
     { id: '§4.13/GET', caseId: 'conformance/a.test.ts:2' },
     { id: '§4', caseId: 'conformance/a.test.ts:4' },
   ]);
-  const ttl = '@prefix svc: <http://svc.org/schema/svc#> .\n<http://cases.example/m#add> svc:covers "§4.13/ADD", "§4.13/COMMIT" .\n';
+  const ttl = '@prefix svc: <http://svc.org/schema/svc#> .\n<#add> svc:covers "§4.13/ADD", "§4.13/COMMIT" .\n<http://cases.example/m#get> svc:covers "§4.13/GET" .\n';
   t.same(await markersIn('/x/m.ttl', ttl, 'conformance/m.ttl'), [
-    { id: '§4.13/ADD', caseId: 'http://cases.example/m#add' },
-    { id: '§4.13/COMMIT', caseId: 'http://cases.example/m#add' },
+    { id: '§4.13/ADD', caseId: 'conformance/m.ttl#add' },
+    { id: '§4.13/COMMIT', caseId: 'conformance/m.ttl#add' },
+    { id: '§4.13/GET', caseId: 'http://cases.example/m#get' },
   ]);
   t.same(await markersIn('/x/prose.ts', 'const note = "covers: §4.13/ADD";\n', 'p'), [], 'only comments count');
 });

@@ -74,19 +74,24 @@ export async function markersIn(file: string, text: string, caseBase: string): P
     for (const id of comment?.[1]?.match(ID) ?? []) markers.push({ id, caseId: `${caseBase}:${index + 1}` });
   });
   if (file.endsWith('.ttl') && (text.includes('svc:covers') || text.includes(SVC_COVERS))) {
-    markers.push(...(await turtleMarkers(text, pathToFileURL(file).href)));
+    markers.push(...(await turtleMarkers(text, caseBase)));
   }
   return markers;
 }
 
-async function turtleMarkers(text: string, baseIRI: string): Promise<Marker[]> {
+/** Relative IRIs in a case file resolve against this stand-in, so case ids read `conformance/x.ttl#name` on any machine. */
+const CASE_BASE = 'https://cases.invalid/';
+
+async function turtleMarkers(text: string, relativePath: string): Promise<Marker[]> {
+  const baseIRI = CASE_BASE + relativePath;
   const turtle = rdfFormatFor('ttl');
   if (!turtle) throw new CatalogueError('no Turtle parser registered');
   const markers: Marker[] = [];
   await turtle.parse([text], {
     quad: (q) => {
       if (q.predicate.value !== SVC_COVERS) return;
-      for (const id of q.object.value.match(ID) ?? []) markers.push({ id, caseId: q.subject.value });
+      const caseId = q.subject.value.startsWith(CASE_BASE) ? q.subject.value.slice(CASE_BASE.length) : q.subject.value;
+      for (const id of q.object.value.match(ID) ?? []) markers.push({ id, caseId });
     },
   }, { baseIRI });
   return markers;
