@@ -7,7 +7,7 @@ import { resolveDataset } from './data.ts';
 import { Deadline } from './isolate.ts';
 import type { RunContext } from './measure.ts';
 import { parseOptions, USAGE, type Options } from './options.ts';
-import { renderSection, writeSection, type SuiteName, type SuiteReport } from './report.ts';
+import { loadLine, renderSection, writeSection, type SuiteName, type SuiteReport } from './report.ts';
 import { formatsSuite } from './suites/formats.ts';
 import { httpSuite } from './suites/http.ts';
 import { loadSuite } from './suites/load.ts';
@@ -42,7 +42,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const ctx: RunContext = { runs: options.runs, timeoutMs: options.timeoutS * 1000, deadline: new Deadline(options.deadlineS) };
   for (const suite of options.suites) {
     const started = new Date();
-    const section = renderSection(await runSuite(suite, options, ctx), command, started);
+    const loadAtStart = loadLine();
+    const section = renderSection(await runSuite(suite, options, ctx), command, started, loadAtStart);
     process.stdout.write(`\n${section}\n`);
     if (options.write) {
       writeSection(suite, section, options.out);

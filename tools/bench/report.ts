@@ -4,7 +4,7 @@
  * markers that a new run of that suite replaces (the others stay as they were).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './data.ts';
 
@@ -26,13 +26,19 @@ export function machineLine(): string {
   return `${cpu.length} cores (${model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, Linux ${release()}`;
 }
 
-export function renderSection(report: SuiteReport, command: string, started: Date): string {
+/** The 1-minute load average: above the core count, other work competed with the run. */
+export function loadLine(): string {
+  return `1-min load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
+}
+
+export function renderSection(report: SuiteReport, command: string, started: Date, loadAtStart: string): string {
   return [
     `## ${report.title}`,
     '',
     `Command: \`${command}\`  `,
     `Machine: ${machineLine()}  `,
-    `Date: ${started.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `Date: ${started.toISOString().replace(/\.\d+Z$/, 'Z')}  `,
+    `Contention: ${loadAtStart} at the start, ${loadLine()} at the end`,
     '',
     report.body.trim(),
   ].join('\n');

@@ -69,7 +69,7 @@ export async function open(): Promise<Engine> {
     async load(source: DataSource) {
       const connection = sail.connection();
       const progress = new Progress('svc');
-      connection.begin(sail.supportedIsolationLevels.includes('NONE') ? 'NONE' : undefined);
+      connection.begin();
       await ntriples.parse(lineChunks(source), {
         quad(quad) {
           connection.addStatement(quad);
