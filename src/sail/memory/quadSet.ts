@@ -103,22 +103,9 @@ export class QuadSet {
   }
 
   /** The statements matching the pattern visible at `version`. */
-  *match(pattern: QuadPattern, version: number, kinds: Kinds): Iterable<IdQuad> {
-    const table = this.table;
-    // Captured once: later writes replace these arrays rather than change them (see QuadTable).
-    const cols = table.cols;
-    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
-    const { since, until, flags } = table;
+  match(pattern: QuadPattern, version: number, kinds: Kinds): Iterable<IdQuad> {
     const plan = this.plan(pattern);
-    for (const { run, lo, hi } of this.rangesOf(plan)) {
-      rows: for (let i = lo; i < hi; i++) {
-        const row = run === undefined ? i : run[i];
-        if (since[row] > version || version >= until[row]) continue;
-        if (!(kinds & kindOf(flags[row]))) continue;
-        for (const pos of plan.checks) if (cols[pos][row] !== plan.ids[pos]) continue rows;
-        yield [cs[row], cp[row], co[row], cg[row]];
-      }
-    }
+    return new Matches(this.table, this.rangesOf(plan), plan, version, kinds);
   }
 
   /** Exact count of the statements matching the pattern visible at `version` (walks the range). */
@@ -171,5 +158,57 @@ export class QuadSet {
       if (since[row] <= version && version < until[row] && kinds & kindOf(flags[row])) return true;
     }
     return false;
+  }
+}
+
+/**
+ * The rows of some index ranges that are visible at a version, of the wanted
+ * kinds, and pass the plan's checks. A hand-written iterator: the engine pulls
+ * every statement through it, and V8 runs it faster than a generator.
+ */
+class Matches implements Iterable<IdQuad>, Iterator<IdQuad> {
+  // Captured once: later writes replace these arrays rather than change them (see QuadTable).
+  private readonly cols: QuadTable['cols'];
+  private readonly since: Uint32Array;
+  private readonly until: Uint32Array;
+  private readonly flags: Uint8Array;
+  private range = 0;
+  private i: number;
+
+  constructor(
+    table: QuadTable,
+    private readonly ranges: readonly ScanRange[],
+    private readonly plan: AccessPlan,
+    private readonly version: number,
+    private readonly kinds: Kinds,
+  ) {
+    this.cols = table.cols;
+    this.since = table.since;
+    this.until = table.until;
+    this.flags = table.flags;
+    this.i = ranges.length > 0 ? ranges[0].lo : 0;
+  }
+
+  [Symbol.iterator](): Iterator<IdQuad> {
+    return this;
+  }
+
+  next(): IteratorResult<IdQuad> {
+    const { cols, since, until, flags, version, kinds, plan } = this;
+    const checks = plan.checks;
+    while (this.range < this.ranges.length) {
+      const { run, hi } = this.ranges[this.range];
+      rows: while (this.i < hi) {
+        const row = run === undefined ? this.i : run[this.i];
+        this.i++;
+        if (since[row] > version || version >= until[row]) continue;
+        if (!(kinds & kindOf(flags[row]))) continue;
+        for (let c = 0; c < checks.length; c++) if (cols[checks[c]][row] !== plan.ids[checks[c]]) continue rows;
+        return { done: false, value: [cols[0][row], cols[1][row], cols[2][row], cols[3][row]] };
+      }
+      this.range++;
+      if (this.range < this.ranges.length) this.i = this.ranges[this.range].lo;
+    }
+    return { done: true, value: undefined };
   }
 }
