@@ -47,7 +47,8 @@ t.test('unary operators keep the operand type', async (t) => {
     [['"1"'], 'error'],
   ]);
   table(t, 'UPLUS', [
-    [['"+05"^^xsd:integer'], '5'],
+    [['"+05"^^xsd:integer'], '"+05"^^xsd:integer'],
+    [['"3"^^xsd:decimal'], '"3"^^xsd:decimal'],
     [['<http://example.org/>'], 'error'],
   ]);
 });

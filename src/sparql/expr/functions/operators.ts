@@ -21,7 +21,11 @@ const ordering = (test: (c: number) => boolean) => ([a, b]: readonly Term[]): Te
 
 export const operators: FunctionTable = {
   '!': ([a]) => bool(!effectiveBooleanValue(a)),
-  uplus: ([a]) => numericLiteral(requireNumeric(a, 'unary +')),
+  /** op:numeric-unary-plus returns its operand unchanged (after checking it is numeric). */
+  uplus: ([a]) => {
+    requireNumeric(a, 'unary +');
+    return a;
+  },
   uminus: ([a]) => numericLiteral(negate(requireNumeric(a, 'unary -'))),
   '+': binaryArithmetic('add', '+'),
   '-': binaryArithmetic('subtract', '-'),

@@ -69,6 +69,7 @@ t.test('STRDT and STRLANG build literals from simple literals (§17.4.2.10–11)
     [['"iiii"', '<http://example/romanNumeral>'], '"iiii"^^<http://example/romanNumeral>'],
     [['"x"@en', 'xsd:string'], 'error'],
     [['"x"', '"xsd:string"'], 'error'],
+    [['"x"', 'rdf:langString'], 'error'],
   ]);
   table(t, 'strlang', [
     [['"chat"', '"en"'], '"chat"@en'],

@@ -7,7 +7,7 @@ import { literal, namedNode, type Term } from '../../../rdf/terms.ts';
 import { isAbsoluteIri, resolveIri } from '../../../rdf/iri.ts';
 import type { FunctionTable, SparqlFunction } from '../context.ts';
 import { fail } from '../error.ts';
-import { bool, datatype, describe, requireLiteral, requireSimpleLiteral, simple } from '../literals.ts';
+import { bool, datatype, describe, RDF_LANG_STRING, requireLiteral, requireSimpleLiteral, simple } from '../literals.ts';
 import { numericValue } from '../numeric.ts';
 
 /** STR (§17.4.2.5): the lexical form of a literal or the IRI string; an error for blank nodes. */
@@ -31,7 +31,9 @@ const bnode: SparqlFunction = (args, ctx) =>
 /** STRDT (§17.4.2.10): a simple literal retyped; the datatype must be an IRI. */
 function strdt([lex, dt]: readonly Term[]): Term {
   const text = requireSimpleLiteral(lex, 'STRDT').value;
-  return dt.termType === 'NamedNode' ? literal(text, dt) : fail(`STRDT: datatype ${describe(dt)} is not an IRI`);
+  if (dt.termType !== 'NamedNode') return fail(`STRDT: datatype ${describe(dt)} is not an IRI`);
+  // rdf:langString needs a language tag, which STRDT cannot give (use STRLANG).
+  return dt.value === RDF_LANG_STRING ? fail('STRDT: cannot make an rdf:langString') : literal(text, dt);
 }
 
 const LANGUAGE_TAG = /^[a-zA-Z]{1,8}(?:-[a-zA-Z0-9]{1,8})*$/;
