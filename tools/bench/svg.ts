@@ -63,11 +63,11 @@ function renderChart(chart: Chart, colour: (name: string) => string): string {
   return out.join('\n');
 }
 
-/** 1, 2 or 5 × 10^k steps from `min` to at least `max`, about five of them. */
+/** 1, 2, 2.5 or 5 × 10^k steps from `min` to at least `max`, about five of them. */
 export function niceTicks(min: number, max: number): number[] {
   const raw = (max - min) / 5;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw)!;
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw)!;
   const ticks: number[] = [];
   for (let t = Math.floor(min / step) * step; ; t += step) {
     ticks.push(Number(t.toPrecision(12)));
