@@ -32,12 +32,13 @@ export interface ParseQueryOptions {
 export function parseQuery(text: string, options: ParseQueryOptions = {}): Query {
   let ast: sparqljs.SparqlQuery;
   try {
-    ast = new sparqljs.Parser({ baseIRI: options.baseIRI, prefixes: {} }).parse(text);
+    ast = new sparqljs.Parser({ baseIRI: options.baseIRI, prefixes: {} }).parse(unescapeCodepoints(text));
   } catch (error) {
     throw new MalformedQueryError((error as Error).message);
   }
   if (ast.type !== 'query') throw new MalformedQueryError('expected a query, got an update request');
   checkBlankNodeLabels(ast.where ?? []);
+  keepOptionalGroupFilters(ast.where ?? []);
   let op: Algebra.Operation;
   try {
     op = translate(ast, { quads: false, blankToVariable: false, baseIRI: options.baseIRI });
@@ -62,6 +63,73 @@ export function checkUpdateSyntax(text: string, baseIRI?: string): void {
     throw new MalformedQueryError((error as Error).message);
   }
   if (ast.type !== 'update') throw new MalformedQueryError('expected an update request, got a query');
+}
+
+/**
+ * §19.2 codepoint escapes (`\u0078`, `\U00000078`) outside string literals are
+ * replaced before parsing (sparqljs only decodes them inside strings, where
+ * they are left for it). A decoded escape never starts a string or a comment.
+ */
+function codepoint(hex: string): string {
+  const value = parseInt(hex, 16);
+  if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) throw new MalformedQueryError(`codepoint escape ${hex} is not a character`);
+  return String.fromCodePoint(value);
+}
+
+/** An IRIREF (§19.8) at the start, possibly with codepoint escapes: its `#` starts no comment. */
+const IRI_AHEAD = /^<(?:[^<>"{}|^`\\\x00-\x20]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*>/;
+
+export function unescapeCodepoints(text: string): string {
+  if (!/\\[uU]/.test(text)) return text;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '"' || ch === "'") {
+      const long = text.startsWith(ch.repeat(3), i);
+      const close = long ? ch.repeat(3) : ch;
+      let j = i + close.length;
+      while (j < text.length && !text.startsWith(close, j) && (long || text[j] !== '\n')) j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + close.length);
+      i = j + close.length;
+    } else if (ch === '<' && IRI_AHEAD.test(text.slice(i, i + 2048))) {
+      const iri = IRI_AHEAD.exec(text.slice(i, i + 2048))![0];
+      out += iri.replace(/\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g, (_, four?: string, eight?: string) => codepoint(four ?? eight!));
+      i += iri.length;
+    } else if (ch === '#') {
+      const end = text.indexOf('\n', i);
+      const stop = end < 0 ? text.length : end;
+      out += text.slice(i, stop);
+      i = stop;
+    } else if (ch === '\\' && (text[i + 1] === 'u' || text[i + 1] === 'U')) {
+      const digits = text[i + 1] === 'u' ? 4 : 8;
+      const hex = text.slice(i + 2, i + 2 + digits);
+      if (!new RegExp(`^[0-9A-Fa-f]{${digits}}$`).test(hex)) throw new MalformedQueryError(`bad codepoint escape \\${text[i + 1]}${hex}`);
+      out += codepoint(hex);
+      i += 2 + digits;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * `OPTIONAL { { P FILTER(F) } }`: F belongs to the inner group, not to the
+ * LeftJoin (§18.2.2.6 applies only to the OPTIONAL's own filters), but
+ * sparqlalgebrajs unwraps the inner group. A one-branch UNION is the same
+ * pattern and keeps the group — and its filter — intact. Mutates the AST.
+ */
+function keepOptionalGroupFilters(patterns: sparqljs.Pattern[]): void {
+  for (const pattern of patterns) {
+    if (!('patterns' in pattern)) continue;
+    if (pattern.type === 'optional') {
+      pattern.patterns = pattern.patterns.map((inner): sparqljs.Pattern =>
+        inner.type === 'group' && inner.patterns.some((q) => q.type === 'filter') ? { type: 'union', patterns: [inner] } : inner);
+    }
+    keepOptionalGroupFilters(pattern.patterns as sparqljs.Pattern[]);
+  }
 }
 
 /**

@@ -132,8 +132,8 @@ function unknownFunction(name: string, scope: Scope): Evaluator {
  * STANDARD mode's `=`/`!=` (README.md): where §17.4.1.7 RDFterm-equal raises a
  * type error for terms of different kinds, it answers "not equal" instead —
  * the DAWG open-world options `LangTagAwareness` and `KnownTypesDefault2Neq`:
- * a non-literal never equals a literal, a language-tagged literal never equals
- * one without a tag, and literals of two different XSD datatypes are unequal.
+ * a non-literal never equals a literal, and a language-tagged literal never
+ * equals one without a tag. (Ill-typed literals stay errors: their value is unknown.)
  */
 function openWorldEquality(fn: SparqlFunction, negated: boolean): SparqlFunction {
   return (args, context) => {
@@ -149,9 +149,7 @@ function openWorldEquality(fn: SparqlFunction, negated: boolean): SparqlFunction
 
 function knownDifferent(a: Term, b: Term): boolean {
   if (a.termType !== 'Literal' || b.termType !== 'Literal') return !a.equals(b);
-  if (Boolean(a.language) !== Boolean(b.language)) return true;
-  const xsd = 'http://www.w3.org/2001/XMLSchema#';
-  return a.datatype.value !== b.datatype.value && a.datatype.value.startsWith(xsd) && b.datatype.value.startsWith(xsd);
+  return Boolean(a.language) !== Boolean(b.language);
 }
 
 function compileBound(arg: Expression, scope: Scope): Evaluator {
