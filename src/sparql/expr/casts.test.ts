@@ -5,14 +5,20 @@ import { table } from './harness.ts';
 
 const to = (type: string): string => XSD + type;
 
-t.test('xsd:string from typed literals and IRIs; language-tagged strings and blank nodes are not in the table', async (t) => {
+t.test('xsd:string from typed literals (XPath §19.1.2.2 spellings) and IRIs; language-tagged strings and blank nodes are not in the table', async (t) => {
   table(t, to('string'), [
     [['"abc"@en'], 'error'],
     [['"abc"'], '"abc"'],
     [['1.50'], '"1.5"'],
+    [['1.0'], '"1"'],
     [['"01"^^xsd:integer'], '"1"'],
-    [['1.0E2'], '"1.0E2"'],
+    [['1.0E2'], '"100"'],
+    [['-7.875E0'], '"-7.875"'],
+    [['"-0.0E0"^^xsd:double'], '"-0"'],
+    [['1.0E7'], '"1.0E7"'],
+    [['"1.5E-7"^^xsd:float'], '"1.5E-7"'],
     [['true'], '"true"'],
+    [['"0"^^xsd:boolean'], '"false"'],
     [['<http://example/>'], '"http://example/"'],
     [['"x"^^<http://ex/t>'], '"x"'],
     [['_:b'], 'error'],

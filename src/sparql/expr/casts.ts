@@ -9,7 +9,7 @@
 import type { Literal, Term } from '../../rdf/terms.ts';
 import type { FunctionTable, SparqlFunction } from './context.ts';
 import {
-  decimalFromBigInt, decimalIsZero, decimalTruncate, parseDecimal, type Decimal,
+  decimalFromBigInt, decimalIsZero, decimalToString, decimalTruncate, parseDecimal, type Decimal,
 } from './decimal.ts';
 import { parseTemporal, temporalToString, temporalValue, type Temporal, type TemporalKind } from './datetime.ts';
 import { fail } from './error.ts';
@@ -61,9 +61,27 @@ function invalid(text: string, target: string): never {
 function toStringCast(s: Source): Literal {
   switch (s.kind) {
     case 'string': return simple(s.text);
-    case 'numeric': return simple(numericLiteral(s.n).value);
+    case 'numeric': return simple(numericToString(s.n));
     case 'boolean': return simple(String(s.b));
     case 'temporal': return simple(temporalToString(s.t));
+  }
+}
+
+/**
+ * XPath 3.1 §19.1.2.2 casting numerics to xs:string: integer-valued decimals
+ * lose the ".0"; doubles and floats between 1e-6 and 1e6 are written as
+ * decimals ("1", "-7.875"), others in scientific notation ("1.0E7").
+ */
+function numericToString(n: Numeric): string {
+  switch (n.kind) {
+    case 'integer': return n.value.toString();
+    case 'decimal': return decimalToString(n.value).replace(/\.0$/, '');
+    default: {
+      const abs = Math.abs(n.value);
+      if (Object.is(n.value, -0)) return '-0';
+      if (abs === 0 || (abs >= 1e-6 && abs < 1e6)) return decimalToString(decimalOfNumber(n.value)).replace(/\.0$/, '');
+      return numericLiteral(n).value;
+    }
   }
 }
 
