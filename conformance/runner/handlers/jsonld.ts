@@ -11,7 +11,6 @@
  * Options the `RdfFormat` contract cannot carry make a test fail loudly, so it
  * must be listed in the suite's `notRun` list with that reason.
  */
-import { ParseError } from '../../../src/formats/format.ts';
 import type { Quad, Term } from '../../../src/rdf/terms.ts';
 import { assertIsomorphic } from '../compare-quads.ts';
 import type { RunContext } from '../context.ts';
@@ -20,6 +19,7 @@ import { jsonLdEqual } from '../jsonld-compare.ts';
 import type { TestCase } from '../manifest.ts';
 import { parseQuads, requireFormat } from '../rdf-input.ts';
 import { TestFailure, type HandlerTable } from '../registry.ts';
+import { expectParseError } from './rdf-syntax.ts';
 import { JLD, JLD_NS } from '../vocab.ts';
 
 /** Option values the runner can honour; any other option value needs a `notRun` entry. */
@@ -40,7 +40,7 @@ async function toRdf(test: TestCase, ctx: RunContext): Promise<void> {
   const input = fileOf(test, test.action);
   const base = baseOf(test, input);
   const parse = async () => parseQuads(requireFormat('jsonld'), await ctx.files.read(input), base);
-  if (test.types.includes(JLD.NegativeEvaluationTest)) return expectRejection(parse, test.result);
+  if (test.types.includes(JLD.NegativeEvaluationTest)) return expectParseError(parse, `"${test.result?.value ?? 'an error'}"`);
   const quads = await parse();
   if (test.types.includes(JLD.PositiveEvaluationTest)) {
     const expected = fileOf(test, test.result);
@@ -72,17 +72,6 @@ function writeJsonLd(quads: readonly Quad[]): string {
   for (const q of quads) writer.quad(q);
   writer.end();
   return parts.join('');
-}
-
-async function expectRejection(parse: () => Promise<Quad[]>, errorCode: Term | undefined): Promise<void> {
-  const code = errorCode?.value ?? 'an error';
-  try {
-    await parse();
-  } catch (error) {
-    if (error instanceof ParseError) return;
-    throw new TestFailure(`expected "${code}" as a ParseError, got ${error instanceof Error ? error.name : typeof error}: ${String(error)}`);
-  }
-  throw new TestFailure(`accepted the input; expected the error "${code}"`);
 }
 
 /** fromRdf errors may come from our N-Quads parser or our JSON-LD writer: any typed error counts. */

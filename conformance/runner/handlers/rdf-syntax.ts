@@ -63,16 +63,19 @@ async function parseExpected(test: TestCase, ctx: RunContext): Promise<Quad[]> {
   return parseQuads(requireFormat(extension), await ctx.files.read(result), parseBaseOf(test, result));
 }
 
-/** A negative syntax test passes only when our parser reports a `ParseError` (the server's 400). */
-export async function expectParseError(parse: () => Promise<Quad[]>): Promise<void> {
+/**
+ * A negative test passes only when our parser reports a `ParseError` (the
+ * server's 400); `expected` names the error the test wants, for the message.
+ */
+export async function expectParseError(parse: () => Promise<Quad[]>, expected = 'a ParseError'): Promise<void> {
   let quads: Quad[];
   try {
     quads = await parse();
   } catch (error) {
     if (error instanceof ParseError) return;
-    throw new TestFailure(`rejected, but with ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} instead of a ParseError`);
+    throw new TestFailure(`expected ${expected} as a ParseError, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
   }
-  throw new TestFailure(`accepted invalid input (${quads.length} quads parsed); a negative syntax test must be rejected`);
+  throw new TestFailure(`accepted invalid input (${quads.length} quads parsed); expected ${expected}`);
 }
 
 function fileOf(test: TestCase, term: Term | undefined, property: string): string {
