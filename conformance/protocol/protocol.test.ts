@@ -11,14 +11,8 @@ import path from 'node:path';
 import { startServer } from '../../src/server/app.ts';
 import { createContext } from '../runner/context.ts';
 import { tapSuite } from '../runner/tap.ts';
+import { MEMORY_REPOSITORY_CONFIG, TEST_REPOSITORY } from './repository.ts';
 import { PROTOCOL_SUITES, protocolSuiteFiles } from './suites.ts';
-
-export const TEST_REPOSITORY = 'conformance';
-
-export const MEMORY_REPOSITORY_CONFIG = `@prefix config: <tag:svc.org,2023:config/> .
-[] a config:Repository ; config:rep.id "${TEST_REPOSITORY}" ;
-  config:rep.impl [ config:rep.type "svc:SailRepository" ;
-    config:sail.impl [ config:sail.type "svc:MemoryStore" ; config:mem.persist false ] ] .`;
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'svc-protocol-'));
 const server = await startServer({ port: 0, dataDir });

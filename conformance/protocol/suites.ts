@@ -24,24 +24,13 @@ export function protocolSuiteFiles(root = w3cRoot()): SuiteFiles {
   return new SuiteFiles(root).mount(PROTOCOL_CASES_URL, PROTOCOL_CASES_DIR);
 }
 
-const W3C_PROTOCOL = 'http://www.w3.org/2009/sparql/docs/tests/data-sparql11/protocol/manifest#';
-const NO_UPDATE = 'SPARQL Update is not implemented by the engine yet (SailRepository: "SPARQL Update is not available yet")';
-const noUpdate = (test: string): KnownIssue => ({ test, reason: NO_UPDATE });
-
-/** W3C SPARQL 1.1 Protocol: the tests this server does not pass yet, each with its reason. */
-export const PROTOCOL_EXPECTED_FAILURES: readonly KnownIssue[] = [
-  'update_dataset_default_graph', 'update_dataset_default_graphs', 'update_dataset_named_graphs', 'update_dataset_full',
-  'update_post_form', 'update_post_direct', 'update_base_uri',
-].map((name) => noUpdate(W3C_PROTOCOL + name));
+/** Tests this server does not pass yet, each with its reason (the lists only shrink). */
+export const PROTOCOL_EXPECTED_FAILURES: readonly KnownIssue[] = [];
 
 export const GSP_EXPECTED_FAILURES: readonly KnownIssue[] = [];
 
 /** Our cases that fail today, each with its reason. */
-export const SVC_EXPECTED_FAILURES: readonly KnownIssue[] = [
-  '4.3-query.ttl#query-post-update', '4.5-statements.ttl#statements-update-form', '4.5-statements.ttl#statements-update-direct',
-  '4.5-statements.ttl#statements-update-timeout', '4.13-transaction.ttl#txn-update', '4.13-transaction.ttl#txn-update-dataset',
-  '4.13-transaction.ttl#txn-status-codes',
-].map((name) => noUpdate(PROTOCOL_CASES_URL + name));
+export const SVC_EXPECTED_FAILURES: readonly KnownIssue[] = [];
 
 export const PROTOCOL_SUITES: readonly Suite[] = [
   {

@@ -29,7 +29,7 @@ export function graphStoreRoutes(context: ServerContext): Route[] {
     const graph = selectedGraph(exchange);
     await reading(repositoryOf(context, exchange), async (c) => {
       if (!(await exists(c, graph))) throw notFound(`no graph ${describe(graph)}`);
-      await exportStatements(exchange, c, { contexts: [graph] });
+      await exportStatements(exchange, c, { contexts: [graph] }, true);
     });
   };
 

@@ -6,7 +6,7 @@
  * (`application/x-rdftransaction`) as one transaction. The export and upload
  * operations are shared with the Graph Store (§4.9) and transactions (§4.13).
  */
-import type { Graph } from '../../rdf/terms.ts';
+import { quad, type Graph, type Quad } from '../../rdf/terms.ts';
 import { FILENAME_HINT, MEDIA_TYPES, PARAM, PATHS } from '../../protocol/constants.ts';
 import { baseIRI, contexts, flag, single, statementFilter } from '../../protocol/params.ts';
 import type { RepositoryConnection, StatementFilter } from '../../repository/api.ts';
@@ -64,10 +64,24 @@ export function statementsRoutes(context: ServerContext): Route[] {
   return [route('GET', path, get), route('PUT', path, put), route('DELETE', path, remove), route('POST', path, post)];
 }
 
-/** Streams the statements matching `filter` in the negotiated RDF format (TriG by default). */
-export async function exportStatements(exchange: Exchange, connection: RepositoryConnection, filter: StatementFilter): Promise<void> {
+/**
+ * Streams the statements matching `filter` in the negotiated RDF format (TriG by
+ * default). `asTriples`: the graph is dropped, as a Graph Store GET returns one
+ * graph's triples, not quads naming it (W3C GSP §5.2).
+ */
+export async function exportStatements(
+  exchange: Exchange,
+  connection: RepositoryConnection,
+  filter: StatementFilter,
+  asTriples = false,
+): Promise<void> {
   const prefixes = await connection.namespaces();
-  await sendQuads(exchange, connection.statements(filter), prefixes, FILENAME_HINT.statements, undefined);
+  const batches = connection.statements(filter);
+  await sendQuads(exchange, asTriples ? triplesOf(batches) : batches, prefixes, FILENAME_HINT.statements, undefined);
+}
+
+async function* triplesOf(batches: AsyncIterable<readonly Quad[]>): AsyncGenerator<readonly Quad[]> {
+  for await (const batch of batches) yield batch.map((q) => quad(q.subject, q.predicate, q.object));
 }
 
 /**
