@@ -43,10 +43,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const suite of options.suites) {
     const started = new Date();
     const loadAtStart = loadLine();
-    const section = renderSection(await runSuite(suite, options, ctx), command, started, loadAtStart);
+    const report = await runSuite(suite, options, ctx);
+    const section = renderSection(report, command, started, loadAtStart);
     process.stdout.write(`\n${section}\n`);
     if (options.write) {
-      writeSection(suite, section, options.out);
+      writeSection(suite, report.data, section, options.out);
       process.stderr.write(`bench: ${suite} section written to ${options.out}\n`);
     }
   }

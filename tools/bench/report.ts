@@ -1,7 +1,8 @@
 /**
  * Output: Markdown tables on stdout and, unless `--no-write`, in
- * BENCHMARKS.md, where each suite owns one section between HTML comment
- * markers that a new run of that suite replaces (the others stay as they were).
+ * BENCHMARKS.md, where each suite and dataset owns one section between HTML
+ * comment markers (`<!-- bench:query:lubm10:begin -->`) that the next run of
+ * that suite on that dataset replaces; the other sections stay as they were.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
@@ -14,6 +15,8 @@ export type SuiteName = (typeof SUITE_ORDER)[number];
 
 export interface SuiteReport {
   readonly suite: SuiteName;
+  /** The dataset the figures are for: with the suite, it names the section. */
+  readonly data: string;
   readonly title: string;
   /** Tables and notes, without the heading or the run description. */
   readonly body: string;
@@ -47,15 +50,15 @@ export function renderSection(report: SuiteReport, command: string, started: Dat
 const HEADER = `# Benchmarks
 
 svc measured side by side with its peers, in one run per suite, by \`tools/bench\` (\`npm run bench -- <suite> <options>\`).
-Each section below is replaced by the next run of its suite. Absolute figures vary between machines and runs
+Each section below is replaced by the next run of its suite on its dataset. Absolute figures vary between machines and runs
 (and this machine is shared with other work): compare the ratios measured in one run. The peers' reference
 figures and methods are in \`shared/notes/perf-anchors.md\`.
 `;
 
-/** Replaces (or adds, in suite order) the section of `report.suite` in BENCHMARKS.md. */
-export function writeSection(suite: SuiteName, section: string, file = BENCHMARKS_FILE): void {
-  const begin = `<!-- bench:${suite}:begin -->`;
-  const end = `<!-- bench:${suite}:end -->`;
+/** Replaces (or adds, in suite order) the section of one suite on one dataset in BENCHMARKS.md. */
+export function writeSection(suite: SuiteName, data: string, section: string, file = BENCHMARKS_FILE): void {
+  const begin = `<!-- bench:${suite}:${data}:begin -->`;
+  const end = `<!-- bench:${suite}:${data}:end -->`;
   const block = `${begin}\n${section.trim()}\n${end}`;
   let text = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
   const from = text.indexOf(begin);
@@ -71,7 +74,7 @@ export function writeSection(suite: SuiteName, section: string, file = BENCHMARK
 /** Puts a new section before the first section of a later suite, else at the end. */
 function insertInOrder(text: string, suite: SuiteName, block: string): string {
   const later = SUITE_ORDER.slice(SUITE_ORDER.indexOf(suite) + 1)
-    .map((s) => text.indexOf(`<!-- bench:${s}:begin -->`))
+    .map((s) => text.indexOf(`<!-- bench:${s}:`))
     .filter((at) => at >= 0);
   if (later.length === 0) return text.trimEnd() + '\n\n' + block + '\n';
   const at = Math.min(...later);

@@ -36,7 +36,7 @@ t.test('query and load suites run on a tiny dataset and replace their sections',
 
   t.equal(await main(['query', ...args, '--engines', 'oxigraph,n3']), 0);
   const afterQuery = readFileSync(out, 'utf8');
-  t.match(afterQuery, /<!-- bench:query:begin -->[\s\S]*<!-- bench:query:end -->/);
+  t.match(afterQuery, /<!-- bench:query:tiny:begin -->[\s\S]*<!-- bench:query:tiny:end -->/);
   t.match(afterQuery, new RegExp(`\\| q01 \\| ${PEOPLE / 3} \\| [0-9.]+ \\(`), 'q01 counts the students');
   t.match(afterQuery, new RegExp(`\\| q02 \\| ${PEOPLE} \\| [0-9.]+ \\(`), 'q02 counts the two-step paths');
   t.match(afterQuery, /n3: N3.Store has no SPARQL engine/, 'an engine without SPARQL is named with its reason');
@@ -44,8 +44,8 @@ t.test('query and load suites run on a tiny dataset and replace their sections',
   t.equal(await main(['load', ...args, '--engines', 'oxigraph']), 0);
   t.equal(await main(['load', ...args, '--engines', 'oxigraph']), 0);
   const text = readFileSync(out, 'utf8');
-  t.equal(text.split('<!-- bench:load:begin -->').length, 2, 'a second load run replaced its section');
-  t.ok(text.indexOf('bench:load:begin') < text.indexOf('bench:query:begin'), 'sections stay in suite order');
+  t.equal(text.split('<!-- bench:load:tiny:begin -->').length, 2, 'a second load run replaced its section');
+  t.ok(text.indexOf('bench:load:tiny:begin') < text.indexOf('bench:query:tiny:begin'), 'sections stay in suite order');
   t.match(text, new RegExp(`\\| oxigraph \\| ${PEOPLE * 2} \\| `), 'oxigraph loaded every triple');
 });
 

@@ -59,7 +59,7 @@ export async function formatsSuite(dataset: Dataset, options: Options, _ctx: Run
       const n3Write = format.n3 ? await rounds(options.rounds, () => n3Serialize(format.n3!, quads)) : none();
       rows.push(row(format.name, 'parse', svcParse, n3Parse_), row(format.name, 'serialize', svcWrite, n3Write));
     }
-    return { suite: 'formats', title: `Formats: parse and serialize, ${dataset.name} (${fmt(quads.length)} triples)`, body: render(rows, options.rounds) };
+    return { suite: 'formats', data: dataset.name, title: `Formats: parse and serialize, ${dataset.name} (${fmt(quads.length)} triples)`, body: render(rows, options.rounds) };
   } finally {
     removeFolder(dir);
   }

@@ -61,7 +61,7 @@ export async function httpSuite(dataset: Dataset, options: Options, ctx: RunCont
       mixes.set(name, outcome);
     }
   }
-  return { suite: 'http', title: `HTTP: cheap query and BSBM explore mix (${mixData.name})`, body: render(cheap, mixes, options, mixData) };
+  return { suite: 'http', data: mixData.name, title: `HTTP: cheap query and BSBM explore mix (${mixData.name})`, body: render(cheap, mixes, options, mixData) };
 }
 
 function queryUrl(endpoint: Endpoint, query: string): string {

@@ -14,7 +14,7 @@ export async function loadSuite(dataset: Dataset, engines: readonly EngineName[]
     process.stderr.write(`load ${dataset.name}: ${engine}\n`);
     results.set(engine, await loadRounds(engine, dataset, rounds, ctx));
   }
-  return { suite: 'load', title: `Load: ${dataset.name} N-Triples`, body: render(results, rounds) };
+  return { suite: 'load', data: dataset.name, title: `Load: ${dataset.name} N-Triples`, body: render(results, rounds) };
 }
 
 /** `rounds` loads in fresh processes; the median round by rate is kept, peak RSS is the highest seen. */
@@ -54,5 +54,8 @@ function render(results: ReadonlyMap<EngineName, Outcome<LoadFigures>>, rounds: 
     `${rounds === 1 ? 'One load' : `${rounds} loads (median rate)`} per engine, each in a fresh process reading the gzipped file as a stream (decompression is part of the time).`,
     'Peak RSS and bytes/triple are those of the process holding the data (the JVM or server for jena-*, virtuoso, svc-http);',
     'bytes/triple = (RSS after load and two full GCs − RSS before load) / triples. Ratios compare svc in process with each engine.',
+    'How each engine loads: svc = svc\'s N-Triples parser into the MemoryStore in one transaction; svc-http = one streamed `POST /statements`;',
+    'oxigraph = `store.load` per chunk of whole lines; n3 and comunica = `N3.Parser` into an N3.Store; quadstore = `N3.Parser` + `multiPut` of 5,000;',
+    'jena-mem / jena-tdb2 = `RDFParser` in one write transaction (not `tdb2.tdbloader`), fed through a FIFO; virtuoso = file written out, then `ld_dir` + `rdf_loader_run()` + `checkpoint`.',
   ].join('\n');
 }

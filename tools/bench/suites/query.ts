@@ -17,7 +17,7 @@ export async function querySuite(dataset: Dataset, engines: readonly EngineName[
     runs.set(engine, await measureQueries(engine, dataset, queries, ctx));
   }
   const body = renderQueryTable(queries.map((q) => q.id), runs, ctx.runs);
-  return { suite: 'query', title: `Query: ${dataset.name}, ${queries.length} queries`, body };
+  return { suite: 'query', data: dataset.name, title: `Query: ${dataset.name}, ${queries.length} queries`, body };
 }
 
 /** One row per query; engines with no figure at all are listed under the table instead of as a column. */

@@ -39,7 +39,7 @@ export async function scaleSuite(dataset: Dataset, options: Options, ctx: RunCon
     }
   }
   const plot = options.write ? writePlot(dataset, points, options.out) : undefined;
-  return { suite: 'scale', title: `Scale: ${dataset.name} prefixes, load rate and query time`, body: render(sizes, points, queries.length, plot) };
+  return { suite: 'scale', data: dataset.name, title: `Scale: ${dataset.name} prefixes, load rate and query time`, body: render(sizes, points, queries.length, plot) };
 }
 
 /** Sum of the query medians at one size, when every query answered. */
@@ -66,7 +66,8 @@ function render(sizes: readonly number[], points: ReadonlyMap<EngineName, Point[
     if (value !== undefined) return fmt(value);
     if (!run.load.ok) return failureCell(run.load);
     const failed = [...run.queries.values()].find((o) => !o.ok);
-    return failed && !failed.ok ? failureCell(failed) : '—';
+    if (failed && !failed.ok) return failed.kind === 'unsupported' ? 'n/a (no SPARQL)' : failureCell(failed);
+    return '—';
   };
   const peers = engines.filter((e) => e !== 'svc');
   const ratios = (size: number, figure: (run: QueryRun) => number | undefined) =>
