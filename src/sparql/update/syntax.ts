@@ -11,7 +11,7 @@
  * regenerated text, so the base IRI is not needed again.)
  */
 import sparqljs from 'sparqljs';
-import { df, type NamedNode, type Quad, type Term } from '../../rdf/terms.ts';
+import { df, type Quad, type Term } from '../../rdf/terms.ts';
 import { MalformedQueryError } from '../api.ts';
 import { prepareQuery } from '../engine.ts';
 import type { GraphRef, GraphTarget, QuadTemplate, TemplateTerm, UpdateOperation } from './operations.ts';
@@ -100,9 +100,9 @@ function quadTemplates(group: sparqljs.Quads, clause: string): QuadTemplate[] {
   const graph = group.type === 'graph' ? templateGraph(group.name as Term) : undefined;
   return group.triples.map((triple) => {
     const template = {
-      subject: templateTerm(triple.subject as Term),
-      predicate: templateTerm(triple.predicate as Term),
-      object: templateTerm(triple.object as Term),
+      subject: templateTerm(triple.subject),
+      predicate: templateTerm(triple.predicate),
+      object: templateTerm(triple.object),
       graph,
     };
     if (clause.startsWith('DELETE') && [template.subject, template.predicate, template.object].some((t) => t.termType === 'BlankNode')) {
@@ -112,20 +112,18 @@ function quadTemplates(group: sparqljs.Quads, clause: string): QuadTemplate[] {
   });
 }
 
-function templateTerm(term: Term): TemplateTerm {
+/** A template position; property paths and quoted triples are not allowed there (§3.1.3 `QuadPattern`). */
+function templateTerm(node: object): TemplateTerm {
+  const term = node as Partial<Term>;
   switch (term.termType) {
-    case 'Variable': case 'NamedNode': case 'BlankNode': case 'Literal': return term;
-    default: throw new MalformedQueryError(`unsupported term in an update template: ${describeNode(term)}`);
+    case 'Variable': case 'NamedNode': case 'BlankNode': case 'Literal': return term as TemplateTerm;
+    default: throw new MalformedQueryError(`an update template may not hold a ${term.termType ?? 'property path'}`);
   }
 }
 
-function templateGraph(term: Term): NamedNode | QuadTemplate['graph'] {
+function templateGraph(term: Term): QuadTemplate['graph'] {
   if (term.termType === 'NamedNode' || term.termType === 'Variable') return term;
-  throw new MalformedQueryError(`a GRAPH in an update template must be an IRI or a variable`);
-}
-
-function describeNode(node: unknown): string {
-  return (node as { type?: string; termType?: string }).termType ?? (node as { type?: string }).type ?? 'unknown';
+  throw new MalformedQueryError('a GRAPH in an update template must be an IRI or a variable');
 }
 
 /** The WHERE pattern as a prepared `SELECT *` query. */
