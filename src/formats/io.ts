@@ -106,6 +106,12 @@ export class ByteBuffer {
     this.buf[this.pos++] = value;
   }
 
+  /** UTF-8 bytes of `value`, no length. */
+  utf8(value: string): void {
+    this.reserve(value.length * 3);
+    this.pos += this.buf.write(value, this.pos, 'utf8');
+  }
+
   /** UTF-8 bytes of `value` preceded by their length, as a varint or an int32. */
   string(value: string, length: 'varint' | 'int32'): void {
     const bytes = Buffer.byteLength(value, 'utf8');

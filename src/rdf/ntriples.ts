@@ -74,12 +74,22 @@ export function formatNTriplesTerm(term: Term): string {
 }
 
 // N-Triples §2.2 IRIREF: these characters must be written as \u escapes inside <…>.
-const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\]/;
 const IRI_FORBIDDEN_ALL = /[\u0000-\u0020<>"{}|^`\\]/g;
 
 export function formatIri(iri: string): string {
-  if (!IRI_FORBIDDEN.test(iri)) return '<' + iri + '>';
+  if (!needsIriEscapes(iri)) return '<' + iri + '>';
   return '<' + iri.replace(IRI_FORBIDDEN_ALL, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')) + '>';
+}
+
+/** A character loop: cheaper than a regular expression test on the export hot path. */
+export function needsIriEscapes(iri: string): boolean {
+  for (let i = 0; i < iri.length; i++) {
+    const c = iri.charCodeAt(i);
+    if (c <= 0x20 || c === 60 || c === 62 || c === 34 || c === 123 || c === 125 || c === 124 || c === 94 || c === 96 || c === 92) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** A literal in N-Triples form (reuses the shared escaping of `terms.ts`). */
