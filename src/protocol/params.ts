@@ -27,12 +27,12 @@ export type Params = URLSearchParams;
 /** `infer`: inferred statements are included unless the value is anything but `true` (§4 general rules). */
 export function includeInferred(params: Params): boolean {
   const value = params.get(PARAM.includeInferred);
-  return value === null || value.toLowerCase() === 'true';
+  return value === null || value === '' || value.toLowerCase() === 'true';
 }
 
-/** The repeatable `context` parameter; absent = all statements (undefined). */
+/** The repeatable `context` parameter; absent (or only empty values, as the Java client sends) = all statements. */
 export function contexts(params: Params): Graph[] | undefined {
-  const values = params.getAll(PARAM.context);
+  const values = params.getAll(PARAM.context).filter((value) => value !== '');
   return values.length === 0 ? undefined : values.map((value) => contextTerm(value));
 }
 

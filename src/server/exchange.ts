@@ -51,11 +51,11 @@ export class Exchange {
 
   /** `Accept`: the query parameter overrides the header (decisions.md "Formats"). */
   get accept(): string {
-    return this.params.get(PARAM.accept) ?? this.req.headers.accept ?? '*/*';
+    return (this.acceptFromParameter ? this.params.get(PARAM.accept) : undefined) ?? this.req.headers.accept ?? '*/*';
   }
 
   get acceptFromParameter(): boolean {
-    return this.params.has(PARAM.accept);
+    return (this.params.get(PARAM.accept) ?? '') !== '';
   }
 
   /** Merges a form-encoded body into `params` (SPARQL Protocol §2.1.2). */
@@ -153,6 +153,7 @@ export class Exchange {
         begin();
         for (const chunk of held.splice(0)) sink.write(chunk);
       }
+      if (res.destroyed) throw clientGone();
       if (res.writableNeedDrain) await drained(res);
     }
     if (!begun) {
@@ -165,5 +166,8 @@ export class Exchange {
 
 async function drained(res: ServerResponse): Promise<void> {
   await Promise.race([once(res, 'drain'), once(res, 'close')]);
-  if (res.destroyed) throw new ProtocolError(499, undefined, 'client closed the connection');
+  if (res.destroyed) throw clientGone();
 }
+
+/** The client went away mid-stream: stop producing (the status is never sent). */
+const clientGone = () => new ProtocolError(499, undefined, 'client closed the connection');

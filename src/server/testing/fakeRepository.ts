@@ -26,6 +26,10 @@ export class FakeRepository implements Repository {
   /** Requests seen by `query`/`update`, for assertions on decoded parameters. */
   readonly requests: (QueryRequest | UpdateRequest)[] = [];
   openConnections = 0;
+  /** Statement exports: batch size, batches pulled so far (backpressure tests), and a failure after the first batch. */
+  batchSize = 2;
+  batchesPulled = 0;
+  failAfterFirstBatch = false;
 
   constructor(
     readonly id: string,
@@ -118,7 +122,12 @@ class FakeConnection implements RepositoryConnection {
   }
 
   async *statements(filter: StatementFilter): AsyncIterable<readonly Quad[]> {
-    yield this.view.filter((q) => matches(q, filter));
+    const matching = this.view.filter((q) => matches(q, filter));
+    for (let i = 0; i < matching.length; i += this.repo.batchSize) {
+      this.repo.batchesPulled++;
+      yield matching.slice(i, i + this.repo.batchSize);
+      if (this.repo.failAfterFirstBatch) throw new Error('the store failed mid-export');
+    }
   }
   add(q: Quad, contexts?: readonly Graph[]): void {
     if (!this.active) throw new Error('write outside a transaction');
