@@ -20,7 +20,7 @@ import { RepositoryConfigError } from './config/errors.ts';
 import { isSafeRepositoryId, parseRepositoryConfig } from './config/parse.ts';
 import { serializeRepositoryConfig } from './config/serialize.ts';
 import type { RepositoryConfig } from './config/types.ts';
-import { instantiate } from './kinds/factory.ts';
+import { instantiate, type RepositoryEnvironment } from './kinds/factory.ts';
 
 /** A row of `GET /repositories` (spec §2.2 "Repository list row"). */
 export interface RepositoryInfo {
@@ -37,7 +37,7 @@ export interface RepositoryProblem {
   readonly error: Error;
 }
 
-export interface RepositoryManagerOptions {
+export interface RepositoryManagerOptions extends RepositoryEnvironment {
   /** Create the `default` repository when the data directory holds none (default true). */
   readonly createDefault?: boolean;
 }
@@ -79,10 +79,13 @@ export class RepositoryManager {
   /** Non-fatal findings while reading configs (a legacy and a unified value that disagree). */
   readonly warnings: string[] = [];
 
-  private constructor(readonly dataDir: string) {}
+  private constructor(
+    readonly dataDir: string,
+    private readonly environment: RepositoryEnvironment,
+  ) {}
 
   static async open(dataDir: string, options: RepositoryManagerOptions = {}): Promise<RepositoryManager> {
-    const manager = new RepositoryManager(dataDir);
+    const manager = new RepositoryManager(dataDir, options.fetchPolicy ? { fetchPolicy: options.fetchPolicy } : {});
     await mkdir(manager.root, { recursive: true });
     const ids = (await readdir(manager.root, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
     for (const id of ids.sort()) await manager.load(id);
@@ -117,7 +120,7 @@ export class RepositoryManager {
     const config = this.parseFor(id, configQuads);
     await this.exclusively(id, async () => {
       if (this.loaded.has(id) || (await exists(this.dir(id)))) throw new RepositoryExistsError(id);
-      const repository = instantiate(config, this.dir(id));
+      const repository = instantiate(config, this.dir(id), this.environment);
       await mkdir(this.dir(id), { recursive: true });
       try {
         await this.writeConfig(config);
@@ -136,14 +139,14 @@ export class RepositoryManager {
     await this.exclusively(id, async () => {
       const old = this.loaded.get(id);
       if (old === undefined) throw new UnknownRepositoryError(id);
-      const repository = instantiate(config, this.dir(id));
+      const repository = instantiate(config, this.dir(id), this.environment);
       await old.repository.shutdown();
       this.loaded.delete(id);
       try {
         await repository.init();
       } catch (e) {
         // The new configuration does not start: keep serving the old one.
-        const restored = instantiate(old.config, this.dir(id));
+        const restored = instantiate(old.config, this.dir(id), this.environment);
         await restored.init();
         this.loaded.set(id, { config: old.config, repository: restored });
         throw e;
@@ -196,7 +199,7 @@ export class RepositoryManager {
       const { config, warnings } = parseRepositoryConfig(quads);
       if (config.id !== id) throw new RepositoryConfigError(`config:rep.id is ${JSON.stringify(config.id)} but the directory is ${JSON.stringify(id)}`, 'config:rep.id');
       this.warnings.push(...warnings.map((w) => `${id}: ${w}`));
-      const repository = instantiate(config, this.dir(id));
+      const repository = instantiate(config, this.dir(id), this.environment);
       await repository.init();
       this.loaded.set(id, { config, repository });
     } catch (e) {

@@ -3,10 +3,11 @@
  * SailRepository and, before a query runs, loads the graphs its dataset names
  * (FROM / FROM NAMED, or the protocol's `default-graph-uri` / `named-graph-uri`)
  * into the store, each into the context of its IRI. `http(s):` and `file:`
- * IRIs are loaded; a loaded graph is kept and reloaded only when its source
- * changed (HTTP `ETag` / `Last-Modified` conditional requests, file mtime).
+ * IRIs are loaded through the restricted fetch module (`src/net/fetchPolicy.ts`);
+ * a loaded file is kept until its mtime changes, an http source is fetched
+ * again on each use (see `SourceVersion`).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { rdfFormatFor } from '../../formats/registry.ts';
 import type { RdfFormat } from '../../formats/format.ts';
@@ -14,22 +15,19 @@ import { namedNode, type NamedNode, type Quad } from '../../rdf/terms.ts';
 import type { Dataset, QueryResult } from '../../sparql/api.ts';
 import { prepareQuery } from '../../sparql/engine.ts';
 import type { QueryRequest, RepositoryConnection } from '../api.ts';
-import { bodyOf } from './remote.ts';
+import { fetchDocument, type FetchPolicy } from '../../net/fetchPolicy.ts';
+import { LOAD_ACCEPT } from '../../sparql/update/load.ts';
 import { ForwardingConnection, ForwardingRepository } from './forwarding.ts';
 import type { SailRepository } from './sail.ts';
 
-/** Fetches a graph's source. The default is the global `fetch`; the server passes its restricted fetch. */
-export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
-
-/** How a loaded graph's source looked when it was loaded. */
+/**
+ * How a loaded graph's source looked when it was loaded. Files are known by
+ * their mtime; http sources are fetched again on every use, because the fetch
+ * module hands out no validators (ETag, Last-Modified) to revalidate with.
+ */
 interface SourceVersion {
-  readonly etag?: string;
-  readonly lastModified?: string;
   readonly mtimeMs?: number;
 }
-
-/** A graph's source, when it changed since `known`: its statements (in no graph yet) and its new version. */
-type Fetched = { readonly quads: Quad[]; readonly version: SourceVersion } | 'unchanged';
 
 export class DatasetRepository extends ForwardingRepository {
   private readonly loaded = new Map<string, SourceVersion>();
@@ -40,7 +38,8 @@ export class DatasetRepository extends ForwardingRepository {
     id: string,
     title: string,
     protected override readonly delegate: SailRepository,
-    private readonly fetcher: Fetcher = fetch,
+    /** Every fetch goes through the server's fetch policy (no loopback, no files outside its roots by default). */
+    private readonly fetchPolicy?: FetchPolicy,
   ) {
     super(id, title, delegate);
   }
@@ -64,10 +63,14 @@ export class DatasetRepository extends ForwardingRepository {
   }
 
   private async refresh(iri: string): Promise<void> {
-    const fetched = await this.fetchGraph(iri, this.loaded.get(iri));
-    if (fetched === 'unchanged') return;
-    await this.replaceGraph(iri, fetched.quads);
-    this.loaded.set(iri, fetched.version);
+    const url = new URL(iri);
+    const mtimeMs = url.protocol === 'file:' ? await stat(fileURLToPath(url)).then((info) => info.mtimeMs, () => undefined) : undefined;
+    const known = this.loaded.get(iri);
+    if (mtimeMs !== undefined && known?.mtimeMs === mtimeMs) return;
+    const document = await fetchDocument(iri, LOAD_ACCEPT, this.fetchPolicy);
+    const quads = await parseAll(formatOf(document.mediaType, document.url), document.body, document.url);
+    await this.replaceGraph(iri, quads);
+    this.loaded.set(iri, mtimeMs === undefined ? {} : { mtimeMs });
   }
 
   /** Replaces the context `iri` with the statements of its source, in one transaction. */
@@ -82,27 +85,6 @@ export class DatasetRepository extends ForwardingRepository {
     } finally {
       await connection.close();
     }
-  }
-
-  private async fetchGraph(iri: string, known: SourceVersion | undefined): Promise<Fetched> {
-    const url = new URL(iri);
-    if (url.protocol === 'file:') return fetchFile(url, known);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return this.fetchHttp(iri, known);
-    throw new Error(`DatasetRepository: cannot load <${iri}>: only http(s) and file IRIs are loaded`);
-  }
-
-  private async fetchHttp(iri: string, known: SourceVersion | undefined): Promise<Fetched> {
-    const headers: Record<string, string> = { accept: 'text/turtle, application/n-triples;q=0.9, application/rdf+xml;q=0.8, */*;q=0.1' };
-    if (known?.etag) headers['if-none-match'] = known.etag;
-    if (known?.lastModified) headers['if-modified-since'] = known.lastModified;
-    const response = await this.fetcher(iri, { headers });
-    if (response.status === 304) return 'unchanged';
-    if (!response.ok) throw new Error(`DatasetRepository: GET <${iri}> answered ${response.status}`);
-    const format = formatOf(response.headers.get('content-type'), iri);
-    const quads = await parseAll(format, bodyOf(response), iri);
-    const etag = response.headers.get('etag');
-    const lastModified = response.headers.get('last-modified');
-    return { quads, version: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) } };
   }
 }
 
@@ -122,15 +104,8 @@ export class DatasetConnection extends ForwardingConnection {
   }
 }
 
-async function fetchFile(url: URL, known: SourceVersion | undefined): Promise<Fetched> {
-  const path = fileURLToPath(url);
-  const { mtimeMs } = await stat(path);
-  if (known?.mtimeMs === mtimeMs) return 'unchanged';
-  return { quads: await parseAll(formatOf(null, url.href), [await readFile(path)], url.href), version: { mtimeMs } };
-}
-
 /** The format of a source: its media type when it names one we parse, else its file extension. */
-function formatOf(contentType: string | null, iri: string): RdfFormat {
+function formatOf(contentType: string | undefined, iri: string): RdfFormat {
   const { pathname } = new URL(iri);
   const fileName = pathname.slice(pathname.lastIndexOf('/') + 1);
   const format = (contentType ? rdfFormatFor(contentType) : undefined) ?? (fileName.includes('.') ? rdfFormatFor(fileName) : undefined);

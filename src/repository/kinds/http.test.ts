@@ -98,6 +98,21 @@ t.test('a transaction on A is a transaction on B: nothing shows before commit', 
   t.equal(await sizeOnB(), 3, 'a rolled-back delete changes nothing on B');
 });
 
+t.test('SPARQL updates and queries inside a transaction cross over', async (t) => {
+  const form = (update: string) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ update }).toString() });
+  await ok(fetch(onA('/statements'), form('INSERT DATA { <http://ex/u> <http://ex/p> "update" }')), 204);
+  t.equal(await sizeOnB(), 4);
+  const txn = (await ok(fetch(onA('/transactions'), { method: 'POST' }), 201)).headers.get('location')!;
+  const update = 'DELETE WHERE { <http://ex/u> ?p ?o }';
+  await ok(fetch(`${txn}?action=UPDATE`, { method: 'PUT', headers: { 'content-type': 'application/sparql-update' }, body: update }), 204);
+  const query = 'ASK { <http://ex/u> ?p ?o }';
+  const inside = await ok(fetch(`${txn}?action=QUERY`, { method: 'PUT', headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' }, body: query }), 200);
+  t.same(await inside.json(), { head: {}, boolean: false }, 'the transaction sees its update');
+  t.equal(await sizeOnB(), 4, 'B does not, yet');
+  await ok(fetch(`${txn}?action=COMMIT`, { method: 'PUT' }), 200);
+  t.equal(await sizeOnB(), 3);
+});
+
 t.test('removes by pattern and namespaces go through', async (t) => {
   await ok(fetch(onA(`/statements?subj=${encodeURIComponent('<http://ex/t>')}`), { method: 'DELETE' }), 204);
   t.equal(await sizeOnB(), 2);

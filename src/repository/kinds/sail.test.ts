@@ -85,6 +85,20 @@ t.test('queries run on the connection', async (t) => {
   await repository.shutdown();
 });
 
+t.test('updates run on the connection, in its transaction or in one of their own', async (t) => {
+  const repository = await memoryRepository();
+  const connection = await repository.connection();
+  await connection.update({ update: 'INSERT DATA { <http://example.org/u> <http://example.org/p> "1" }' });
+  t.equal(await connection.size(), 1, 'auto-commit update');
+  await connection.begin();
+  await connection.update({ update: 'DELETE WHERE { ?s ?p ?o }' });
+  t.equal(await connection.size(), 0, 'the transaction sees its own update');
+  await connection.rollback();
+  t.equal(await connection.size(), 1, 'rolled back');
+  await t.rejects(connection.update({ update: 'INSERT DATA { nonsense' }), { name: 'MalformedQueryError' });
+  await repository.shutdown();
+});
+
 t.test('namespaces', async (t) => {
   const repository = await memoryRepository();
   const connection = await repository.connection();

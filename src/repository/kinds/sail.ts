@@ -9,8 +9,10 @@ import { type Graph, type NamedNode, type Quad, quad as makeQuad, type Subject }
 import { MemoryStore } from '../../sail/memory/store.ts';
 import { NativeStore } from '../../sail/native/store.ts';
 import { DEFAULT_GRAPH, type IsolationLevel, type Sail, type SailConnection, type TransactionSettings } from '../../sail/sail.ts';
-import { type EvaluationOptions, type ParseOptions, type PreparedUpdate, QueryEvaluationError, type QueryResult } from '../../sparql/api.ts';
+import type { FetchPolicy } from '../../net/fetchPolicy.ts';
+import type { EvaluationOptions, QueryResult } from '../../sparql/api.ts';
 import { prepareQuery } from '../../sparql/engine.ts';
+import { prepareUpdate } from '../../sparql/update/update.ts';
 import type { QueryRequest, Repository, RepositoryConnection, StatementFilter, UpdateRequest } from '../api.ts';
 import { UnsupportedConfigError } from '../config/errors.ts';
 import type { CommonSailConfig, SailConfig, SailRepositoryConfig } from '../config/types.ts';
@@ -61,6 +63,8 @@ export class SailRepository implements Repository {
     readonly title: string,
     config: SailRepositoryConfig,
     dataDir: string,
+    /** Where SPARQL Update LOAD may fetch from (the fetch module's default when absent). */
+    private readonly fetchPolicy?: FetchPolicy,
   ) {
     this.sail = buildSail(config.sail, dataDir);
     this.defaults = evaluationDefaults(config.sail);
@@ -83,7 +87,7 @@ export class SailRepository implements Repository {
   }
 
   async connection(): Promise<SailRepositoryConnection> {
-    return new SailRepositoryConnection(this.sail.connection(), this.defaults);
+    return new SailRepositoryConnection(this.sail.connection(), this.defaults, this.fetchPolicy);
   }
 }
 
@@ -92,6 +96,7 @@ export class SailRepositoryConnection implements RepositoryConnection {
     /** The store connection; the DatasetRepository queries it directly. */
     readonly sail: SailConnection,
     private readonly defaults: EvaluationOptions,
+    private readonly fetchPolicy?: FetchPolicy,
   ) {}
 
   async begin(isolation?: IsolationLevel, settings?: TransactionSettings): Promise<void> {
@@ -126,7 +131,7 @@ export class SailRepositoryConnection implements RepositoryConnection {
 
   async update(request: UpdateRequest): Promise<void> {
     const { update, baseIRI, ...options } = request;
-    const prepared = await prepareUpdate(update, withoutUndefined({ baseIRI }));
+    const prepared = prepareUpdate(update, withoutUndefined({ baseIRI, fetchPolicy: this.fetchPolicy }));
     await this.autoCommit(() => prepared.execute(this.sail, { ...this.defaults, ...withoutUndefined(options) }));
   }
 
@@ -203,12 +208,3 @@ function withoutUndefined<T extends object>(request: T): Partial<T> {
   return Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/**
- * The update engine's `prepareUpdate`, looked up when first needed: it is being
- * written alongside this module and may not have landed in engine.ts yet.
- */
-async function prepareUpdate(text: string, options: ParseOptions): Promise<PreparedUpdate> {
-  const engine = (await import('../../sparql/engine.ts')) as { prepareUpdate?: (text: string, options: ParseOptions) => PreparedUpdate };
-  if (engine.prepareUpdate === undefined) throw new QueryEvaluationError('SPARQL Update is not available yet');
-  return engine.prepareUpdate(text, options);
-}

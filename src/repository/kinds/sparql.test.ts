@@ -54,6 +54,13 @@ t.test('reads against a real endpoint', async (t) => {
   t.same(inG.map((q) => [q.object.value, q.graph.value]), [['http://ex/o', 'http://ex/g']], 'CONSTRUCT per context, the context restored');
   t.equal(await connection.size([ex('g')]), 1);
   t.same((await collect(connection.contexts())).map((g) => g.value), ['http://ex/g']);
+
+  const writer = await new SPARQLRepository('s', '', { type: 'SPARQLRepository', queryEndpoint: endpoint, updateEndpoint: `${endpoint}/statements` }).connection();
+  await writer.begin();
+  writer.add(quad(ex('n'), ex('p'), literal('new')), [ex('g2')]);
+  await writer.remove({ subject: ex('s'), contexts: [ex('g')] });
+  await writer.commit();
+  t.same((await collect(writer.contexts())).map((g) => g.value), ['http://ex/g2'], 'the commit reached the endpoint');
 });
 
 t.test('writes are collected and sent at commit as one update', async (t) => {
