@@ -17,7 +17,9 @@ export interface UpdateContext {
   /**
    * With no USING, WITH or protocol dataset, the WHERE clause sees the W3C
    * default graph (the unnamed graph alone) when true, and the union of all
-   * graphs (decisions.md "The default dataset", as RDF4J) when false.
+   * graphs (decisions.md "The default dataset", as RDF4J) when false. In the
+   * union reading, deleting a triple from the default graph deletes it from
+   * every graph, since the default graph is their union (RDF4J does the same).
    */
   readonly unnamedDefaultGraph: boolean;
   /** Fresh blank nodes: labels unique to this request, never clashing with stored ones. */
@@ -58,15 +60,18 @@ export function namedGraphTerms(ctx: UpdateContext): NamedNode[] {
   return [...ctx.connection.contexts()].map((id) => values.term(id)).filter((t): t is NamedNode => t.termType === 'NamedNode');
 }
 
-/** Removes one explicit statement given as terms; unknown terms match nothing. */
-export function removeQuad(ctx: UpdateContext, quad: Quad): void {
+/**
+ * Removes one explicit statement given as terms; unknown terms match nothing.
+ * With `everyGraph`, a default-graph quad is removed from all graphs.
+ */
+export function removeQuad(ctx: UpdateContext, quad: Quad, everyGraph = false): void {
   const values = ctx.connection.values;
   const s = values.lookup(quad.subject);
   const p = values.lookup(quad.predicate);
   const o = values.lookup(quad.object);
   const g = graphId(ctx, quad.graph);
   if (s === undefined || p === undefined || o === undefined || g === undefined) return;
-  const pattern: QuadPattern = { s, p, o, g };
+  const pattern: QuadPattern = everyGraph && g === DEFAULT_GRAPH ? { s, p, o } : { s, p, o, g };
   ctx.connection.removeStatements(pattern);
 }
 

@@ -77,11 +77,26 @@ t.test('USING and USING NAMED set the WHERE dataset; WITH still names the templa
 });
 
 t.test('DELETE WHERE uses its pattern as template (§3.1.3.3)', async (t) => {
-  const s = await storeWith(':a :p 1 ; :q 2 . :b :p 3 . :g { :a :p 1 }');
-  await s.update('DELETE WHERE { :a ?p ?o }');
-  t.same(s.lines(), ['<:a> <:p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> <:g>', '<:b> <:p> "3"^^<http://www.w3.org/2001/XMLSchema#integer>']);
+  const s = await storeWith(':a :p 1 ; :q 2 . :b :p 3 . :g { :a :p 1 . :c :p 4 }');
+  await s.update('DELETE WHERE { :a ?p ?o }', {}, { unnamedDefaultGraph: true });
+  t.same(s.lines(), [
+    '<:a> <:p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> <:g>',
+    '<:b> <:p> "3"^^<http://www.w3.org/2001/XMLSchema#integer>',
+    '<:c> <:p> "4"^^<http://www.w3.org/2001/XMLSchema#integer> <:g>',
+  ]);
   await s.update('DELETE WHERE { GRAPH :g { ?s ?p ?o } }');
-  t.equal(s.lines().length, 1);
+  t.same(s.lines(), ['<:b> <:p> "3"^^<http://www.w3.org/2001/XMLSchema#integer>']);
+  await s.close();
+});
+
+t.test('in the union reading, deleting from the default graph deletes from every graph', async (t) => {
+  const s = await storeWith(':a :p 1 . :g { :a :p 1 . :a :q 2 } :h { :a :q 2 }');
+  await s.update('DELETE WHERE { :a :p ?o }');
+  t.same(s.lines(), ['<:a> <:q> "2"^^<http://www.w3.org/2001/XMLSchema#integer> <:g>', '<:a> <:q> "2"^^<http://www.w3.org/2001/XMLSchema#integer> <:h>']);
+  await s.update('WITH :g DELETE { ?s :q ?o } WHERE { ?s :q ?o }');
+  t.same(s.lines(), ['<:a> <:q> "2"^^<http://www.w3.org/2001/XMLSchema#integer> <:h>'], 'WITH names the one graph to delete from');
+  await s.update('DELETE DATA { :a :q 2 }');
+  t.same(s.lines(), [], 'DELETE DATA too');
   await s.close();
 });
 

@@ -7,6 +7,10 @@
  * instantiated DELETE triple is removed and every INSERT triple added.
  * Template instances that are not valid RDF (an unbound variable, a literal
  * subject, a non-IRI predicate or graph) are skipped.
+ *
+ * Triples without GRAPH go to the WITH graph, else the protocol's
+ * insert/remove graphs, else the default graph; see `UpdateContext` for what
+ * deleting from the default graph means when it is the union of all graphs.
  */
 import { defaultGraph, df, type BlankNode, type Quad, type Term } from '../../rdf/terms.ts';
 import type { Dataset } from '../api.ts';
@@ -42,7 +46,17 @@ export function insertData(ctx: UpdateContext, quads: readonly Quad[]): void {
 
 /** §3.1.2 DELETE DATA: removing a triple that is not there is not an error. */
 export function deleteData(ctx: UpdateContext, quads: readonly Quad[]): void {
-  for (const q of retarget(ctx, 'delete', quads)) removeQuad(ctx, q);
+  const everyGraph = deletesFromUnion(ctx, undefined);
+  for (const q of retarget(ctx, 'delete', quads)) removeQuad(ctx, q, everyGraph);
+}
+
+/**
+ * Whether "the default graph" of a deletion is the union of all graphs: in
+ * the union reading of the default dataset, unless WITH or remove-graph-uri
+ * name the graph to delete from.
+ */
+function deletesFromUnion(ctx: UpdateContext, withGraph: Term | undefined): boolean {
+  return !ctx.unnamedDefaultGraph && withGraph === undefined && (ctx.options.removeGraphs?.length ?? 0) === 0;
 }
 
 /** Data quads in the default graph move to the protocol's insert/remove graphs when given. */
@@ -59,7 +73,8 @@ export async function modify(ctx: UpdateContext, op: Modify): Promise<void> {
   const deletions = instantiateAll(op.delete, solutions, defaultTargets(ctx, 'delete', op.with), undefined);
   const insertions = instantiateAll(op.insert, solutions, defaultTargets(ctx, 'insert', op.with), ctx.freshBlankNode);
   checkAborted(ctx);
-  for (const q of deletions) removeQuad(ctx, q);
+  const everyGraph = deletesFromUnion(ctx, op.with);
+  for (const q of deletions) removeQuad(ctx, q, everyGraph);
   for (const q of insertions) ctx.connection.addStatement(q);
 }
 
