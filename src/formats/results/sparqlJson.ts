@@ -1,14 +1,15 @@
 /**
  * SPARQL 1.1 Query Results JSON Format (https://www.w3.org/TR/sparql11-results-json/),
  * spec §4.15 `application/sparql-results+json`, for tuple and boolean results.
- * The writer streams one binding object per solution; the parser reads the
- * whole document (JSON has to be complete before `JSON.parse` can read it).
+ * Both directions stream: the writer emits one binding object per solution,
+ * the parser hands over each binding as soon as it is read (`../json.ts`).
  * RDF-star triple terms use the `"type": "triple"` encoding RDF4J and Jena share.
  */
 import { blankNode, literal, namedNode, quad, type Term, XSD } from '../../rdf/terms.ts';
 import {
   type BooleanResultFormat,
   type ByteSink,
+  type ByteSource,
   ParseError,
   type Solution,
   type TupleHandler,
@@ -16,6 +17,7 @@ import {
   type TupleWriter,
 } from '../format.ts';
 import { parseJson, readAllText, TextBuffer } from '../io.ts';
+import { streamJson } from '../json.ts';
 
 const NAME = 'SPARQL Query Results JSON';
 const MEDIA_TYPES = ['application/sparql-results+json', 'application/json'];
@@ -68,23 +70,41 @@ function termJson(term: Term): string {
   }
 }
 
-async function parseTuples(input: Parameters<NonNullable<TupleResultFormat['parse']>>[0], handler: TupleHandler): Promise<void> {
-  const doc = asObject(parseJson(await readAllText(input), NAME), 'the document');
-  const vars = asObject(doc.head, '"head"').vars;
-  if (!Array.isArray(vars) || !vars.every((v) => typeof v === 'string')) throw fail('"head.vars" must be an array of names');
-  handler.variables(vars);
-  const bindings = asObject(doc.results, '"results"').bindings;
-  if (!Array.isArray(bindings)) throw fail('"results.bindings" must be an array');
-  const column = new Map(vars.map((v, i) => [v, i]));
-  for (const binding of bindings) {
-    const row: (Term | undefined)[] = new Array(vars.length).fill(undefined);
-    for (const [name, value] of Object.entries(asObject(binding, 'a binding'))) {
-      const index = column.get(name);
-      if (index === undefined) throw fail(`binding for "${name}", which is not in "head.vars"`);
-      row[index] = readTerm(value);
-    }
-    handler.solution(row);
+/**
+ * Streams `results.bindings`: each binding becomes a solution as soon as it is
+ * read. `head` normally comes first; if it comes after the bindings, they wait for it.
+ */
+async function parseTuples(input: ByteSource, handler: TupleHandler): Promise<void> {
+  let column: Map<string, number> | undefined;
+  const waiting: unknown[] = [];
+  const start = (root: unknown): Map<string, number> => {
+    const vars = asObject(asObject(root, 'the document').head, '"head"').vars;
+    if (!Array.isArray(vars) || !vars.every((v) => typeof v === 'string')) throw fail('"head.vars" must be an array of names');
+    handler.variables(vars);
+    return new Map(vars.map((v, i) => [v, i]));
+  };
+  const root = await streamJson(input, NAME, isBindings, (binding, partial) => {
+    if (!column && (partial as { head?: unknown }).head !== undefined) column = start(partial);
+    if (column) handler.solution(solution(binding, column));
+    else waiting.push(binding);
+  });
+  column ??= start(root);
+  for (const binding of waiting) handler.solution(solution(binding, column));
+  if (!Array.isArray(asObject(asObject(root, 'the document').results, '"results"').bindings)) {
+    throw fail('"results.bindings" must be an array');
   }
+}
+
+const isBindings = (path: readonly string[]): boolean => path.length === 2 && path[0] === 'results' && path[1] === 'bindings';
+
+function solution(binding: unknown, column: Map<string, number>): Solution {
+  const row: (Term | undefined)[] = new Array(column.size).fill(undefined);
+  for (const [name, value] of Object.entries(asObject(binding, 'a binding'))) {
+    const index = column.get(name);
+    if (index === undefined) throw fail(`binding for "${name}", which is not in "head.vars"`);
+    row[index] = readTerm(value);
+  }
+  return row;
 }
 
 function readTerm(value: unknown): Term {
@@ -108,7 +128,7 @@ function readTerm(value: unknown): Term {
   }
 }
 
-async function parseBoolean(input: Parameters<NonNullable<BooleanResultFormat['parse']>>[0]): Promise<boolean> {
+async function parseBoolean(input: ByteSource): Promise<boolean> {
   const doc = asObject(parseJson(await readAllText(input), NAME), 'the document');
   if (typeof doc.boolean !== 'boolean') throw fail('no "boolean" member');
   return doc.boolean;
