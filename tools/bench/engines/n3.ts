@@ -13,13 +13,21 @@ export async function loadN3Store(store: N3.Store, source: DataSource, label: st
   const progress = new Progress(label);
   for await (const text of textChunks(source)) {
     const before = store.size;
-    new N3.Parser({ format: 'N-Triples' }).parse(text, (error, quad) => {
-      if (error) throw error;
-      if (quad) store.addQuad(quad);
-    });
+    await parseChunk(text, (quad) => store.addQuad(quad));
     progress.add(store.size - before);
   }
   return store.size;
+}
+
+/** `N3.Parser#parse` with a callback finishes asynchronously: its end is the callback without a quad. */
+function parseChunk(text: string, onQuad: (quad: N3.Quad) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    new N3.Parser({ format: 'N-Triples' }).parse(text, (error, quad) => {
+      if (error) reject(error);
+      else if (quad) onQuad(quad);
+      else resolve();
+    });
+  });
 }
 
 export async function open(): Promise<Engine> {
