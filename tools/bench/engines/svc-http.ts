@@ -28,7 +28,7 @@ export async function startSvcServer(dataDir: string): Promise<SvcServer> {
     if (!existsSync(join(REPO_ROOT, part))) throw new EngineUnavailable(`not available yet (${part} has not landed)`);
   }
   const port = await freePort();
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/svc'), 'serve', '--port', String(port), '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/svc'), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
