@@ -20,6 +20,8 @@ const CASES: [string, string, RegExp, number | undefined][] = [
   ['trig', '<http://g> {\n <http://a> <http://b> <http://c> \n', /Expected punctuation/, 3],
   ['n3', '<http://a> <http://b> .\n', /Expected entity/, 1],
   ['rdf', `${RDF}\n<rdf:Description rdf:about="http://a">\n</rdf:RDF>`, /close tag/, 3],
+  // an error while the stream is full must not leave the parse waiting for 'drain' (it once did)
+  ['rdf', `${RDF}\n${'<rdf:Description rdf:about="http://a"/>\n'.repeat(300)}<foo:bar xmlns:foo="http://foo/" rdf:li="1"/></rdf:RDF>`, /li/, undefined],
   ['jsonld', '{"@context": "http://schema.org/", "name": "x"}', /remote document http:\/\/schema.org\/ is not loaded/, undefined],
   ['jsonld', '{\n"@id": "http://a",\n "http://p": \n}', /JSON/, undefined],
   ['rj', '{"http://a": {"http://p": [{"type": "uri"}]}}', /without a string "value"/, undefined],
@@ -52,4 +54,10 @@ t.test('N-Triples errors carry the column of the offending term', async (t) => {
   t.equal(error?.line, 2);
   t.equal(error?.column, 13);
   t.match(error?.message, /expected an IRI as predicate/);
+});
+
+t.test('empty documents are valid and empty where the grammar allows it', async (t) => {
+  for (const extension of ['nt', 'nq', 'ttl', 'trig', 'n3']) {
+    t.same(await parseQuads(rdfFormatFor(extension)!, ''), [], extension);
+  }
 });

@@ -59,10 +59,14 @@ export async function parseWithN3(
   };
   const onPrefix = (prefix: string, iri: { value: string }): void => handler.namespace?.(prefix, iri.value);
   (parser.parse as unknown as (input: ChunkFeed, onQuad: unknown, onPrefix: unknown) => void)(feed, onQuad, onPrefix);
+  let empty = true;
   for await (const text of textChunks(input)) {
     feed.emit('data', text);
+    empty = false;
     if (failure) break;
   }
+  // n3 only finishes a stream that sent some data; an empty document is valid (and empty).
+  if (empty) feed.emit('data', '\n');
   if (!failure) feed.emit('end');
   if (failure) throw toParseError(failure, format);
   if (!ended) throw new ParseError('unexpected end of input', format);

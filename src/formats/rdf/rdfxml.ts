@@ -41,7 +41,8 @@ async function parse(input: ByteSource, handler: RdfHandler, options?: RdfParseO
   });
   for await (const text of textChunks(input)) {
     if (failure) break;
-    if (!parser.write(text)) await new Promise((resolve) => parser.once('drain', resolve));
+    // After an error the stream never drains, so waiting ends with `done` too.
+    if (!parser.write(text)) await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), done]);
   }
   if (!failure) parser.end();
   await done;
