@@ -30,9 +30,9 @@ export async function crashCycle(dir: string, mode: string, delayMs: number): Pr
   const store = new NativeStore({ dataDir: dir, keepStoredIndexes: true });
   await store.init();
   const conn = store.connection();
-  const found = committedMarker(conn);
+  const { k: found, mode: writtenBy } = committedMarker(conn);
   if (found < lastReported) problems.push(`transaction ${lastReported} was committed but the store holds only ${found}`);
-  const expected = new Set(expectedAfter(found, mode).map(keyOf));
+  const expected = new Set(expectedAfter(found, writtenBy).map(keyOf));
   const actual = [...conn.match({})].map((ids) => ids.map((id) => termKey(conn.values.term(id))).join(' '));
   if (actual.length !== expected.size || actual.some((key) => !expected.has(key))) {
     problems.push(`after transaction ${found} the store holds ${actual.length} statements, expected ${expected.size}`);

@@ -21,35 +21,38 @@ export function statementsOf(k: number): Quad[] {
   return Array.from({ length: 10 }, (_, j) => df.quad(ex(`s${k}`), ex('p'), df.literal(`o${k}-${j}`), ex(`g${k % 3}`)));
 }
 
-export function marker(k: number): Quad {
-  return df.quad(ex('marker'), ex('at'), df.literal(String(k)));
+/** The marker names the transaction and the mode of the writer that committed it (the bulk depends on it). */
+export function marker(k: number, mode: string): Quad {
+  return df.quad(ex('marker'), ex('at'), df.literal(`${k} ${mode}`));
 }
 
 function bulkOf(k: number): Quad[] {
   return Array.from({ length: 20000 }, (_, i) => df.quad(ex(`bulk${k}`), ex(`q${i % 13}`), df.literal(`v${i}`)));
 }
 
-/** The statements the store must hold after transaction k. */
+/** The statements the store must hold after transaction k, committed by a writer in `mode`. */
 export function expectedAfter(k: number, mode: string): Quad[] {
   const quads: Quad[] = [];
   for (let i = Math.max(1, k - 4); i <= k; i++) quads.push(...statementsOf(i));
-  if (k > 0) quads.push(marker(k));
+  if (k > 0) quads.push(marker(k, mode));
   if (mode === 'bulk' && k > 0 && k % 5 === 0) quads.push(...bulkOf(k));
   return quads;
 }
 
-/** The transaction number the marker statement names (0 for an empty store). */
-export function committedMarker(conn: SailConnection): number {
+/** The transaction number and writer mode the marker statement names (0 for an empty store). */
+export function committedMarker(conn: SailConnection): { k: number; mode: string } {
   const at = conn.values.lookup(ex('at'));
   const found = at === undefined ? [] : [...conn.match({ p: at })];
-  return found.length === 0 ? 0 : Number(conn.values.term(found[0]![2]).value);
+  if (found.length === 0) return { k: 0, mode: 'small' };
+  const [k, mode] = conn.values.term(found[0]![2]).value.split(' ');
+  return { k: Number(k), mode: mode! };
 }
 
 async function run(dir: string, mode: string): Promise<void> {
   const store = new NativeStore({ dataDir: dir, forceSync: true, tripleIndexes: mode === 'reindex' ? 'spoc,posc,cosp' : 'spoc,posc' });
   await store.init();
   const conn = store.connection();
-  let k = committedMarker(conn);
+  let { k } = committedMarker(conn);
   process.stdout.write(`start ${k}\n`);
   for (;;) {
     k++;
@@ -59,7 +62,7 @@ async function run(dir: string, mode: string): Promise<void> {
       const id = conn.values.lookup(gone);
       if (id !== undefined) conn.removeStatements({ s: id });
     }
-    conn.addStatement(marker(k));
+    conn.addStatement(marker(k, mode));
     if (mode === 'bulk' && k % 5 === 0) for (const quad of bulkOf(k)) conn.addStatement(quad);
     await conn.commit();
     process.stdout.write(`committed ${k}\n`);
