@@ -123,43 +123,31 @@ export class Exchange {
   }
 
   /**
-   * Streams a document: `write` gets a sink and returns batches to pull; the
-   * headers go out with the first batch, so an error before it is still a
-   * proper error response. Waits for 'drain' between batches.
+   * Streams a document. `produce` writes into the sink and yields after each
+   * batch. Until the first batch is complete, output is held back, so an error
+   * before it is still a proper error response; after it, the status is sent
+   * and the response flows, waiting for 'drain' between batches.
    */
-  async stream(
-    status: number,
-    headers: Record<string, string>,
-    start: (sink: ByteSink) => AsyncIterable<void>,
-  ): Promise<void> {
+  async stream(status: number, headers: Record<string, string>, produce: (sink: ByteSink) => AsyncIterable<void>): Promise<void> {
     const res = this.res;
     if (this.head) {
       res.writeHead(status, headers).end();
       return;
     }
-    const sink: ByteSink = { write: (chunk) => res.write(chunk) };
-    let begun = false;
-    const begin = (): void => {
-      if (begun) return;
-      begun = true;
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      res.writeHead(status);
+    let held: (string | Uint8Array)[] | undefined = [];
+    const sink: ByteSink = { write: (chunk) => (held ? held.push(chunk) > 0 : res.write(chunk)) };
+    const release = (): void => {
+      if (!held) return;
+      res.writeHead(status, headers);
+      for (const chunk of held) res.write(chunk);
+      held = undefined;
     };
-    // Writers may write their header during construction: hold it until the first batch.
-    const held: (string | Uint8Array)[] = [];
-    const holdingSink: ByteSink = { write: (chunk) => (begun ? sink.write(chunk) : (held.push(chunk), true)) };
-    for await (const _ of start(holdingSink)) {
-      if (!begun) {
-        begin();
-        for (const chunk of held.splice(0)) sink.write(chunk);
-      }
+    for await (const _ of produce(sink)) {
+      release();
       if (res.destroyed) throw clientGone();
       if (res.writableNeedDrain) await drained(res);
     }
-    if (!begun) {
-      begin();
-      for (const chunk of held.splice(0)) sink.write(chunk);
-    }
+    release();
     res.end();
   }
 }
