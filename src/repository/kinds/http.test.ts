@@ -137,3 +137,15 @@ t.test('basic authentication is sent when configured', async (t) => {
   t.equal(await connection.size(), 7);
   t.equal(seen[0]?.authorization, 'Basic ' + Buffer.from('alice:s3cret').toString('base64'));
 });
+
+t.test('a large export streams through A intact', async (t) => {
+  const lines = Array.from({ length: 5000 }, (_, i) => `<http://ex/big${i}> <http://ex/n> "${i}" <http://ex/big> .`);
+  await ok(fetch(onB('/statements'), { method: 'POST', headers: { 'content-type': 'application/n-quads' }, body: lines.join('\n') }), 204);
+  const res = await ok(fetch(onA(`/statements?context=${encodeURIComponent('<http://ex/big>')}`), { headers: { accept: 'application/n-quads' } }), 200);
+  const received = (await res.text()).trim().split('\n');
+  t.equal(received.length, 5000);
+  t.same(new Set(received), new Set(lines));
+  const query = 'SELECT ?s WHERE { GRAPH <http://ex/big> { ?s ?p ?o } }';
+  const rows = await ok(fetch(onA(`?query=${encodeURIComponent(query)}`), { headers: { accept: 'application/sparql-results+json' } }), 200);
+  t.equal(((await rows.json()) as { results: { bindings: unknown[] } }).results.bindings.length, 5000);
+});

@@ -27,7 +27,7 @@ import { ISOLATION_LEVELS, type IsolationLevel, type TransactionSettings } from 
 import type { QueryResult } from '../../sparql/api.ts';
 import type { QueryRequest, Repository, RepositoryConnection, StatementFilter, UpdateRequest } from '../api.ts';
 import type { HTTPRepositoryConfig } from '../config/types.ts';
-import { acceptFor, acceptHeader, inBatches, queryForm, readQueryResult, readQuads, RemoteClient, RemoteRepositoryError, withParams } from './remote.ts';
+import { acceptFor, acceptHeader, queryForm, readQueryResult, RemoteClient, RemoteRepositoryError, streamQuads, withParams } from './remote.ts';
 import { RDF_FORMATS, TUPLE_FORMATS } from '../../formats/registry.ts';
 
 const PREFERRED = { tuple: sparqlJsonTuple, boolean: sparqlJsonBoolean, rdf: nquads };
@@ -154,7 +154,7 @@ export class HTTPRepositoryConnection implements RepositoryConnection {
     const response = this.transaction
       ? await this.act('GET', params, { accept })
       : await this.repository.client.send('GET', withParams(this.repository.resource(PATHS.statements), params), { accept });
-    yield* inBatches((await readQuads(response)).quads);
+    yield* streamQuads(response).quads;
   }
 
   add(quad: Quad, contexts?: readonly Graph[]): void {

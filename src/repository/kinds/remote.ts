@@ -15,7 +15,7 @@ import { ERROR_LABEL } from '../../protocol/constants.ts';
 import type { Quad } from '../../rdf/terms.ts';
 import { ConflictError } from '../../sail/errors.ts';
 import { MalformedQueryError, type QueryForm, type QueryResult, QueryTimeoutError } from '../../sparql/api.ts';
-import { BATCH_SIZE } from './idPatterns.ts';
+import { PushToPull } from './pushToPull.ts';
 
 /** A remote server answered with an error we have no closer type for. */
 export class RemoteRepositoryError extends Error {
@@ -101,7 +101,7 @@ export function acceptFor(form: QueryForm, preferred: { tuple: Format; boolean: 
   return acceptHeader(RDF_FORMATS, preferred.rdf);
 }
 
-/** A query response as a QueryResult. The body is read whole, then handed out in batches. */
+/** A query response as a QueryResult, streamed: solutions and statements are parsed as the caller pulls them. */
 export async function readQueryResult(response: Response, form: QueryForm): Promise<QueryResult> {
   const type = response.headers.get('content-type') ?? '';
   if (form === 'ASK') {
@@ -109,35 +109,57 @@ export async function readQueryResult(response: Response, form: QueryForm): Prom
     if (format?.parse === undefined) throw new RemoteRepositoryError(`no boolean result parser for ${JSON.stringify(type)}`, response.status);
     return { kind: 'boolean', value: await format.parse(bodyOf(response)) };
   }
-  if (form === 'SELECT') {
-    const format = tupleFormatFor(type);
-    if (format?.parse === undefined) throw new RemoteRepositoryError(`no tuple result parser for ${JSON.stringify(type)}`, response.status);
-    let variables: readonly string[] = [];
-    const solutions: Solution[] = [];
-    await format.parse(bodyOf(response), { variables: (names) => (variables = names), solution: (values) => solutions.push(values) });
-    return { kind: 'bindings', variables, solutions: inBatches(solutions) };
-  }
-  const { quads, prefixes } = await readQuads(response);
-  return { kind: 'quads', prefixes, quads: inBatches(quads) };
+  if (form === 'SELECT') return readTuples(response, type);
+  const { quads, prefixes } = streamQuads(response);
+  return { kind: 'quads', prefixes, quads };
 }
 
-/** An RDF response body as quads, parsed by the format its Content-Type names. */
-export async function readQuads(response: Response): Promise<{ quads: Quad[]; prefixes: Map<string, string> }> {
+/** Tuple results: returned once the variables are known (they come first in every format). */
+async function readTuples(response: Response, type: string): Promise<QueryResult> {
+  const format = tupleFormatFor(type);
+  const parse = format?.parse;
+  if (parse === undefined) throw new RemoteRepositoryError(`no tuple result parser for ${JSON.stringify(type)}`, response.status);
+  let variables: readonly string[] | undefined;
+  let announce: () => void = () => {};
+  const announced = new Promise<void>((resolve) => (announce = resolve));
+  const stream = new PushToPull<Solution>(
+    (input, emit) =>
+      parse(input, {
+        variables: (names) => {
+          variables = names;
+          announce();
+        },
+        solution: emit,
+      }),
+    bodyOf(response),
+  );
+  await Promise.race([announced, stream.finished]);
+  const solutions = stream.batches();
+  if (variables === undefined) {
+    await solutions.next(); // the parser ended without variables: throws its error, if it had one
+    variables = [];
+  }
+  return { kind: 'bindings', variables, solutions };
+}
+
+/**
+ * An RDF response body as quads in batches, parsed by the format its
+ * Content-Type names. `prefixes` fills as the parser meets declarations.
+ */
+export function streamQuads(response: Response): { quads: AsyncIterable<readonly Quad[]>; prefixes: Map<string, string> } {
   const type = response.headers.get('content-type') ?? '';
   const format = rdfFormatFor(type);
   if (format === undefined) throw new RemoteRepositoryError(`no RDF parser for ${JSON.stringify(type)}`, response.status);
-  const quads: Quad[] = [];
   const prefixes = new Map<string, string>();
-  await format.parse(bodyOf(response), { quad: (q) => quads.push(q), namespace: (prefix, iri) => prefixes.set(prefix, iri) }, { preserveBNodeIds: true });
-  return { quads, prefixes };
+  const stream = new PushToPull<Quad>(
+    (input, emit) => format.parse(input, { quad: emit, namespace: (prefix, iri) => prefixes.set(prefix, iri) }, { preserveBNodeIds: true }),
+    bodyOf(response),
+  );
+  return { quads: stream.batches(), prefixes };
 }
 
 /** The response body as a byte source for a parser. */
 export function bodyOf(response: Response): ByteSource {
   if (response.body === null) return [];
   return Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
-}
-
-export async function* inBatches<T>(items: readonly T[]): AsyncGenerator<readonly T[]> {
-  for (let i = 0; i < items.length; i += BATCH_SIZE) yield items.slice(i, i + BATCH_SIZE);
 }
