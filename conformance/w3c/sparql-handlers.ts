@@ -19,9 +19,10 @@ import { checkUpdateSyntax } from '../../src/sparql/parse.ts';
 import type { RunContext } from '../runner/context.ts';
 import type { TestCase } from '../runner/manifest.ts';
 import { parseFile } from '../runner/rdf-input.ts';
-import { TestFailure, TestSkipped, type HandlerTable, type TestHandler } from '../runner/registry.ts';
+import { TestFailure, type HandlerTable, type TestHandler } from '../runner/registry.ts';
 import { MF, QT } from '../runner/vocab.ts';
 import { assertResults, collect, readExpected } from './sparql-results.ts';
+import { withMockEndpoints } from './sparql-service-mock.ts';
 
 const LAX_CARDINALITY = MF.Manifest.replace('Manifest', 'LaxCardinality');
 const RESULT_CARDINALITY = MF.Manifest.replace('Manifest', 'resultCardinality');
@@ -31,7 +32,8 @@ interface Action {
   readonly query: string;
   readonly data: readonly string[];
   readonly graphData: readonly string[];
-  readonly serviceData: boolean;
+  /** `qt:serviceData`: endpoint URL → its data files. */
+  readonly serviceData: ReadonlyMap<string, readonly string[]>;
 }
 
 function readAction(test: TestCase): Action {
@@ -44,7 +46,8 @@ function readAction(test: TestCase): Action {
     query,
     data: graph.objects(action, QT.data).map((t) => t.value),
     graphData: graph.objects(action, QT.graphData).map((t) => t.value),
-    serviceData: graph.objects(action, QT.serviceData).length > 0,
+    serviceData: new Map(graph.objects(action, QT.serviceData).map((node) =>
+      [graph.object(node, QT.endpoint)?.value ?? '', graph.objects(node, QT.data).map((t) => t.value)])),
   };
 }
 
@@ -72,7 +75,6 @@ async function readGraphFile(iri: string, ctx: RunContext): Promise<Quad[]> {
 
 async function evaluateAction(test: TestCase, ctx: RunContext): Promise<{ query: PreparedQuery; text: string; results: Awaited<ReturnType<typeof collect>> }> {
   const action = readAction(test);
-  if (action.serviceData) throw new TestSkipped('needs a mock SERVICE endpoint (qt:serviceData)');
   const text = await ctx.files.readText(action.query);
   const query = prepareQuery(text, { baseIRI: action.query });
   const files: [string, Term][] = [
@@ -94,10 +96,14 @@ async function evaluateAction(test: TestCase, ctx: RunContext): Promise<{ query:
   }
   const store = await loadStore(files, ctx);
   const connection = store.connection();
+  const endpoints = await Promise.all([...action.serviceData].map(async ([url, data]) => ({
+    url, connection: (await loadStore(data.map((iri): [string, Term] => [iri, defaultGraph()]), ctx)).connection(),
+  })));
   try {
-    return { query, text, results: await collect(query.evaluate(connection, { dataset })) };
+    return { query, text, results: await withMockEndpoints(endpoints, () => collect(query.evaluate(connection, { dataset }))) };
   } finally {
     connection.close();
+    for (const endpoint of endpoints) endpoint.connection.close();
   }
 }
 

@@ -23,4 +23,6 @@ export const SPARQL_QUERY_SUITES: readonly Suite[] = [
   suite('sparql10-query', 'sparql10/manifest.ttl'),
   suite('sparql11-query', 'sparql11/manifest-sparql11-query.ttl'),
   suite('sparql11-results', 'sparql11/manifest-sparql11-results.ttl'),
+  // SERVICE against mock endpoints answering from qt:serviceData (sparql-service-mock.ts).
+  suite('sparql11-federation', 'sparql11/manifest-sparql11-fed.ttl'),
 ];

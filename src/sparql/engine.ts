@@ -4,15 +4,16 @@
  * source's statistics, compiles the plan into closures and streams the results.
  */
 import type { Quad, Term } from '../rdf/terms.ts';
+import type { Solution } from '../formats/format.ts';
 import type { QuadSource } from '../sail/sail.ts';
 import {
-  MalformedQueryError, type Dataset, type EvaluationOptions, type ParseOptions, type PreparedQuery, type QueryForm, type QueryResult,
+  MalformedQueryError, QueryEvaluationError, type Dataset, type EvaluationOptions, type ParseOptions, type PreparedQuery, type QueryForm, type QueryResult,
 } from './api.ts';
 import type { Operation, Query } from './algebra.ts';
 import { datasetView } from './dataset.ts';
-import { ExecutionContext, UNBOUND, type Row, type Run } from './eval/context.ts';
+import { ExecutionContext, PAUSE, ServiceCalls, UNBOUND, type Row, type Run } from './eval/context.ts';
 import { Scope, Slots } from './eval/evaluate.ts';
-import { fetchServices } from './eval/serviceClient.ts';
+import { hasService, runWithServices } from './eval/serviceClient.ts';
 import { batches, firstRow } from './eval/stream.ts';
 import { constructQuads, describeQuads } from './forms.ts';
 import { parseQuery } from './parse.ts';
@@ -55,30 +56,54 @@ class SparqlQuery implements PreparedQuery {
   }
 
   evaluate(source: QuadSource, options: EvaluationOptions = {}): QueryResult {
-    const compiled = this.#compile(source, options);
-    const { ctx, run, input } = compiled;
     const query = this.#query;
-    const prefetch = () => fetchServices(compiled.plan, ctx);
+    // With SERVICE, the rows come from the last of several runs (`#rows`): read them with that run's slots and dictionary.
+    const state = { compiled: this.#compile(source, options) };
+    const { rows, before } = this.#rows(state, source, options);
+    const ctx = state.compiled.ctx;
+    const lazily = <T>(make: () => Iterable<T>): Iterable<T> => ({ [Symbol.iterator]: () => make()[Symbol.iterator]() });
     switch (query.form) {
       case 'SELECT': {
-        const slots = query.variables.map((v) => compiled.slots.of(v));
-        const toSolution = (row: Row) => slots.map((s) => (row[s] === UNBOUND ? undefined : ctx.dictionary.term(row[s]!)));
-        return { kind: 'bindings', variables: query.variables, solutions: batches(ctx, run(input), toSolution, prefetch) };
+        const solutions = lazily(() => {
+          const { ctx: final, slots } = state.compiled;
+          const positions = query.variables.map((v) => slots.of(v));
+          return mapRows(rows, (row) => positions.map((s) => (row[s] === UNBOUND ? undefined : final.dictionary.term(row[s]!))));
+        });
+        return { kind: 'bindings', variables: query.variables, solutions: batches(ctx, solutions, (s) => s as Solution, before) };
       }
       case 'ASK':
-        return { kind: 'boolean', value: firstRow(ctx, run(input)) !== undefined };
+        if (before) throw new QueryEvaluationError('ASK cannot contain SERVICE: its answer is synchronous');
+        return { kind: 'boolean', value: firstRow(ctx, rows) !== undefined };
       case 'CONSTRUCT': {
-        const quads = constructQuads(query.template, compiled.scope, run(input));
-        return { kind: 'quads', prefixes: this.prefixes, quads: batches(ctx, quads, (q) => q as Quad, prefetch) };
+        const quads = lazily(() => constructQuads(query.template, state.compiled.scope, rows));
+        return { kind: 'quads', prefixes: this.prefixes, quads: batches(ctx, quads, (q) => q as Quad, before) };
       }
       case 'DESCRIBE': {
-        const quads = describeQuads(query.terms, compiled.scope, run(input));
-        return { kind: 'quads', prefixes: this.prefixes, quads: batches(ctx, quads, (q) => q as Quad, prefetch) };
+        const quads = lazily(() => describeQuads(query.terms, state.compiled.scope, rows));
+        return { kind: 'quads', prefixes: this.prefixes, quads: batches(ctx, quads, (q) => q as Quad, before) };
       }
     }
   }
 
-  #compile(source: QuadSource, options: EvaluationOptions): Compiled {
+  /**
+   * The rows of the WHERE clause: streamed from the compiled pipeline, or, when
+   * the query calls SERVICE, collected by re-runs once `before` has fetched
+   * every answer (serviceClient.ts).
+   */
+  #rows(state: { compiled: Compiled }, source: QuadSource, options: EvaluationOptions): { rows: Iterable<Row>; before?: () => Promise<void> } {
+    const first = state.compiled;
+    if (!hasService(first.plan)) return { rows: first.run(first.input) };
+    let collected: Row[] = [];
+    const before = async () => {
+      collected = await runWithServices((services) => {
+        state.compiled = this.#compile(source, options, services);
+        return { ctx: state.compiled.ctx, rows: state.compiled.run(state.compiled.input) };
+      }, new ServiceCalls());
+    };
+    return { rows: { [Symbol.iterator]: () => collected[Symbol.iterator]() }, before };
+  }
+
+  #compile(source: QuadSource, options: EvaluationOptions, services?: ServiceCalls): Compiled {
     const query = this.#query;
     const dataset = datasetView(source, query.from, options.dataset);
     const slots = new Slots();
@@ -86,7 +111,7 @@ class SparqlQuery implements PreparedQuery {
       signal: options.signal,
       includeInferred: options.includeInferred ?? true,
       strict: options.evaluationMode === 'STRICT', // STANDARD unless asked (README.md)
-    }, slots, query.base);
+    }, slots, query.base, services);
     const defaultGraph = dataset.defaultGraphs?.length === 1 ? dataset.defaultGraphs[0] : undefined;
     const planner = new Planner({ source, defaultGraph });
     const root = withOverlays(withInitialBindings(query.where, options.bindings), options, query.form);
@@ -95,6 +120,11 @@ class SparqlQuery implements PreparedQuery {
     const run = scope.compile(plan);
     return { plan, run, ctx, slots, scope, input: ctx.emptyRow() };
   }
+}
+
+/** Rows converted one by one, the `PAUSE` sentinel passed through. */
+function* mapRows<T>(rows: Iterable<Row>, convert: (row: Row) => T): Iterable<T | Row> {
+  for (const row of rows) yield row === PAUSE ? row : convert(row);
 }
 
 /**

@@ -15,7 +15,7 @@
  * - `toSparql` regenerates the text of a SERVICE block (§ SPARQL 1.1 Federated Query).
  */
 import sparqljs from 'sparqljs';
-import { Algebra, toSparql, translate } from 'sparqlalgebrajs';
+import { Algebra, Factory, toSparql, translate, Util } from 'sparqlalgebrajs';
 import { df, type NamedNode, type Term, type Variable } from '../rdf/terms.ts';
 import { MalformedQueryError } from './api.ts';
 import type {
@@ -276,10 +276,9 @@ function narrow(op: Algebra.Operation): Operation {
   }
 }
 
-/** The SERVICE block as a standalone SELECT * query for the remote endpoint. */
+/** The SERVICE block as a standalone query for the remote endpoint, projecting its in-scope variables. */
 function serviceText(input: Algebra.Operation): string {
-  const text = toSparql(input);
-  return /^\s*(SELECT|ASK|CONSTRUCT|DESCRIBE)\b/i.test(text) ? text : `SELECT * WHERE { ${text} }`;
+  return toSparql(new Factory().createProject(input, Util.inScopeVariables(input)));
 }
 
 function narrowPath(path: Algebra.PropertyPathSymbol): PropertyPath {

@@ -261,6 +261,8 @@ export function bindSafe(op: Operation, incoming: Incoming): boolean {
     }
     case 'minus': return bindSafe(op.left, incoming);
     case 'distinct': case 'reduced': case 'orderby': return bindSafe(op.input, incoming);
+    // The row's values travel to the endpoint as VALUES: a join by construction.
+    case 'service': return true;
     default: return false;
   }
 }

@@ -61,6 +61,19 @@ export class QueryDictionary {
   }
 }
 
+/** One SERVICE request: the endpoint, the query text, and the bindings sent as VALUES. */
+export interface ServiceRequest {
+  readonly endpoint: string;
+  readonly text: string;
+  readonly bindings: readonly (readonly [name: string, term: Term])[];
+}
+
+/** SERVICE answers by request key, and the requests a run needed but found unanswered. */
+export class ServiceCalls {
+  readonly answers = new Map<string, readonly ReadonlyMap<string, Term>[] | Error>();
+  readonly pending = new Map<string, ServiceRequest>();
+}
+
 /** The active dataset (§13) as ids. `undefined` lists mean "no dataset given": decisions.md's union default graph. */
 export interface DatasetView {
   /** Graphs merged into the default graph; undefined = every statement. */
@@ -88,13 +101,17 @@ export class ExecutionContext {
   readonly dataset: DatasetView;
   readonly options: ExecutionOptions;
   readonly functions: SolutionFunctionContext;
-  /** SERVICE results fetched before evaluation, by plan node (service.ts). */
-  readonly services = new Map<object, ReadonlyMap<string, Term>[] | Error>();
+  /** SERVICE answers fetched so far and requests still to send (serviceClient.ts); shared across re-runs. */
+  readonly services: ServiceCalls;
   readonly #slots: { readonly size: number };
   #ticks = TICKS_BETWEEN_CLOCK_READS;
   #sliceStart = performance.now();
 
-  constructor(source: QuadSource, dataset: DatasetView, options: ExecutionOptions, slots: { readonly size: number }, baseIRI?: string) {
+  constructor(
+    source: QuadSource, dataset: DatasetView, options: ExecutionOptions, slots: { readonly size: number }, baseIRI?: string,
+    services: ServiceCalls = new ServiceCalls(),
+  ) {
+    this.services = services;
     this.source = source;
     this.dictionary = new QueryDictionary(source);
     this.dataset = dataset;

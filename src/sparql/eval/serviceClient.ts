@@ -1,60 +1,70 @@
 /**
- * The SERVICE client (SPARQL 1.1 Federated Query §3–4 over the SPARQL 1.1
- * Protocol §2.1.2 "query via POST directly"): every SERVICE block with an IRI
- * is sent once, before the synchronous pipeline starts, and its solutions are
- * kept for `service.ts`. A failure is kept as an Error: SERVICE SILENT turns it
- * into the empty-join identity, plain SERVICE into a query error.
- *
- * Remote calls are the one place where evaluation awaits; a SERVICE whose
- * endpoint is a variable is not supported (its solutions would depend on rows
- * the pipeline has not produced yet).
+ * The SERVICE client (SPARQL 1.1 Federated Query §3 over the SPARQL 1.1
+ * Protocol §2.1.2 "query via POST directly", results as SPARQL JSON) and the
+ * re-run loop that lets a synchronous pipeline use it: run the query to the
+ * end, fetch every request the run left pending (service.ts), run again with
+ * the answers, until a run leaves nothing pending. Each round compiles afresh,
+ * so no operator keeps rows computed before an answer arrived.
  */
-import type { Term } from '../../rdf/terms.ts';
 import { tupleFormatFor } from '../../formats/registry.ts';
-import type { PlanNode } from '../plan.ts';
-import type { ExecutionContext } from './context.ts';
-
-type ServiceNode = Extract<PlanNode, { type: 'service' }>;
+import { termKey, type Term } from '../../rdf/terms.ts';
+import { QueryEvaluationError } from '../api.ts';
+import { PAUSE, type ExecutionContext, type Row, type ServiceCalls, type ServiceRequest } from './context.ts';
 
 const RESULTS_JSON = 'application/sparql-results+json';
+/** SERVICE inside SERVICE answers needs a round per level; more than this is a runaway query. */
+const MAX_ROUNDS = 16;
 
-/** Fetches every SERVICE block of the plan into `ctx.services`. */
-export async function fetchServices(plan: PlanNode, ctx: ExecutionContext): Promise<void> {
-  const nodes: ServiceNode[] = [];
-  collect(plan, nodes);
-  await Promise.all(nodes.map(async (node) => {
-    try {
-      ctx.services.set(node, await query(node, ctx.options.signal));
-    } catch (error) {
-      ctx.services.set(node, error instanceof Error ? error : new Error(String(error)));
+/** Whether a plan (or an EXISTS pattern inside it) contains a SERVICE block. */
+export function hasService(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || 'termType' in value) return false;
+  if ((value as { type?: unknown }).type === 'service') return true;
+  return Object.values(value).some(hasService);
+}
+
+/** All rows of the query once every SERVICE request it makes has an answer. */
+export async function runWithServices(start: (calls: ServiceCalls) => { ctx: ExecutionContext; rows: Iterable<Row> }, calls: ServiceCalls): Promise<Row[]> {
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const { ctx, rows } = start(calls);
+    const collected: Row[] = [];
+    ctx.resumed();
+    for (const row of rows) {
+      if (row !== PAUSE) collected.push(row);
+      else {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        ctx.resumed();
+      }
     }
-  }));
-}
-
-function collect(node: PlanNode, into: ServiceNode[]): void {
-  if (node.type === 'service') {
-    into.push(node);
-    return;
+    if (calls.pending.size === 0) return collected;
+    const requests = [...calls.pending];
+    calls.pending.clear();
+    await Promise.all(requests.map(async ([key, request]) => {
+      try {
+        calls.answers.set(key, await send(request, ctx.options.signal));
+      } catch (error) {
+        calls.answers.set(key, error instanceof Error ? error : new Error(String(error)));
+      }
+    }));
   }
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) for (const child of value) if (isPlanNode(child)) collect(child, into);
-    if (isPlanNode(value)) collect(value, into);
-  }
+  throw new QueryEvaluationError(`SERVICE calls still pending after ${MAX_ROUNDS} rounds`);
 }
 
-function isPlanNode(value: unknown): value is PlanNode {
-  return typeof value === 'object' && value !== null && 'type' in value && !('termType' in value) && typeof (value as { type: unknown }).type === 'string';
+/** The block as a query; the sent bindings as a VALUES block joined with it. */
+export function serviceQuery(request: ServiceRequest): string {
+  if (request.bindings.length === 0) return request.text;
+  const names = request.bindings.map(([name]) => '?' + name).join(' ');
+  const values = request.bindings.map(([, term]) => termKey(term)).join(' ');
+  return `SELECT * WHERE { { ${request.text} } VALUES (${names}) { (${values}) } }`;
 }
 
-async function query(node: ServiceNode, signal?: AbortSignal): Promise<ReadonlyMap<string, Term>[]> {
-  if (node.name.termType !== 'NamedNode') throw new Error('SERVICE with a variable endpoint is not supported');
-  const response = await fetch(node.name.value, {
+async function send(request: ServiceRequest, signal?: AbortSignal): Promise<ReadonlyMap<string, Term>[]> {
+  const response = await fetch(request.endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/sparql-query', accept: RESULTS_JSON },
-    body: node.text,
+    body: serviceQuery(request),
     signal,
   });
-  if (!response.ok) throw new Error(`HTTP ${response.status} from ${node.name.value}`);
+  if (!response.ok) throw new Error(`HTTP ${response.status} from ${request.endpoint}`);
   const format = tupleFormatFor(RESULTS_JSON);
   if (!format?.parse) throw new Error('no SPARQL JSON results parser');
   const solutions: Map<string, Term>[] = [];

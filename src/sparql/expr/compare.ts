@@ -8,7 +8,7 @@
 import type { Literal, Term } from '../../rdf/terms.ts';
 import { temporalCompare, temporalValue, timeline, type Temporal } from './datetime.ts';
 import { fail } from './error.ts';
-import { describe, RDF_LANG_STRING, XSD_BOOLEAN, XSD_STRING } from './literals.ts';
+import { describe, perLiteral, RDF_LANG_STRING, XSD_BOOLEAN, XSD_STRING } from './literals.ts';
 import { numericCompare, numericValue, type Numeric } from './numeric.ts';
 
 /** A literal's value as the comparison operators see it. */
@@ -23,7 +23,9 @@ type Value =
 
 const OTHER: Value = { kind: 'other' };
 
-function valueOf(lit: Literal): Value {
+const valueOf = perLiteral(parseValue);
+
+function parseValue(lit: Literal): Value {
   const dt = lit.datatype.value;
   if (dt === XSD_STRING) return { kind: 'string', s: lit.value };
   if (dt === RDF_LANG_STRING) return { kind: 'langString', s: lit.value, lang: lit.language.toLowerCase() };

@@ -5,8 +5,8 @@
  * and a comparison that rule cannot decide is "indeterminate", which SPARQL's
  * operators turn into a type error (§17.3).
  */
-import type { Term } from '../../rdf/terms.ts';
-import { XSD_DATE, XSD_DATE_TIME, XSD_TIME } from './literals.ts';
+import type { Literal, Term } from '../../rdf/terms.ts';
+import { perLiteral, XSD_DATE, XSD_DATE_TIME, XSD_TIME } from './literals.ts';
 
 export type TemporalKind = 'dateTime' | 'date' | 'time';
 
@@ -41,10 +41,13 @@ const KIND_OF: ReadonlyMap<string, TemporalKind> = new Map([
 
 /** The temporal value of an xsd:dateTime/date/time literal; undefined for other terms and invalid lexical forms. */
 export function temporalValue(term: Term): Temporal | undefined {
-  if (term.termType !== 'Literal') return undefined;
-  const kind = KIND_OF.get(term.datatype.value);
-  return kind && parseTemporal(term.value.trim(), kind);
+  return term.termType === 'Literal' ? parsedTemporal(term) : undefined;
 }
+
+const parsedTemporal = perLiteral((lit: Literal): Temporal | undefined => {
+  const kind = KIND_OF.get(lit.datatype.value);
+  return kind && parseTemporal(lit.value.trim(), kind);
+});
 
 export function parseTemporal(lexical: string, kind: TemporalKind): Temporal | undefined {
   const m = PATTERNS[kind].exec(lexical);

@@ -86,3 +86,19 @@ export function describe(term: Term): string {
       return term.termType;
   }
 }
+
+/**
+ * Memoizes a pure function of a literal. RDF/JS literals from N3.js re-parse
+ * their id string on every `.value`/`.datatype` access, and the store hands out
+ * the same term object for the same id, so caching the parsed value per term
+ * object turns repeated parsing into one WeakMap lookup. Invisible to callers:
+ * the function is pure and entries die with their terms.
+ */
+export function perLiteral<T>(parse: (lit: Literal) => T): (lit: Literal) => T {
+  const cache = new WeakMap<Literal, { value: T }>();
+  return (lit) => {
+    let entry = cache.get(lit);
+    if (!entry) cache.set(lit, (entry = { value: parse(lit) }));
+    return entry.value;
+  };
+}

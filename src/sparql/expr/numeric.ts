@@ -13,7 +13,7 @@ import {
   decimalNegate, decimalSubtract, decimalToNumber, decimalToString, parseDecimal, type Decimal,
 } from './decimal.ts';
 import { fail } from './error.ts';
-import { describe, typed, XSD_DECIMAL, XSD_DOUBLE, XSD_FLOAT, XSD_INTEGER } from './literals.ts';
+import { describe, perLiteral, typed, XSD_DECIMAL, XSD_DOUBLE, XSD_FLOAT, XSD_INTEGER } from './literals.ts';
 
 export type Numeric =
   | { readonly kind: 'integer'; readonly value: bigint }
@@ -58,7 +58,12 @@ export function isNumericDatatype(iri: string): boolean {
 
 /** The value of a numeric literal; undefined for non-numeric terms and ill-typed lexical forms ("abc"^^xsd:int). */
 export function numericValue(term: Term): Numeric | undefined {
-  if (term.termType !== 'Literal') return undefined;
+  return term.termType === 'Literal' ? parsedNumeric(term) : undefined;
+}
+
+const parsedNumeric = perLiteral(parseNumeric);
+
+function parseNumeric(term: Literal): Numeric | undefined {
   const dt = term.datatype.value;
   if (!dt.startsWith(XSD)) return undefined;
   const lexical = term.value.trim();
