@@ -7,6 +7,7 @@
 import { type Graph, type Quad, type Subject, defaultGraph, rdf, termKey } from '../../rdf/terms.ts';
 import type { EvaluationMode } from '../../sparql/api.ts';
 import { NIL_IRIS } from '../../protocol/constants.ts';
+import { defined } from '../defined.ts';
 import { RepositoryConfigError } from './errors.ts';
 import { ConfigGraph, type NodeReader } from './reader.ts';
 import type {
@@ -239,11 +240,6 @@ function enter(reader: NodeReader, seen: Set<string>): void {
   const key = termKey(reader.node);
   if (seen.has(key)) throw new RepositoryConfigError(`config:delegate forms a cycle through node ${key}`, configName('delegate'), key);
   seen.add(key);
-}
-
-/** The object without its undefined members, so optional fields stay absent. */
-function defined<T extends object>(object: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }
 
 function setDefined(target: Record<string, boolean | number>, key: string, value: boolean | number | undefined): void {

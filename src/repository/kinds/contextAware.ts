@@ -10,6 +10,7 @@ import { quad as makeQuad } from '../../rdf/terms.ts';
 import { QueryTimeoutError, type QueryResult } from '../../sparql/api.ts';
 import type { QueryRequest, Repository, RepositoryConnection, StatementFilter, UpdateRequest } from '../api.ts';
 import type { ContextAwareRepositoryConfig } from '../config/types.ts';
+import { defined } from '../defined.ts';
 import { ForwardingConnection, ForwardingRepository } from './forwarding.ts';
 
 export class ContextAwareRepository extends ForwardingRepository {
@@ -76,13 +77,11 @@ export class ContextAwareConnection extends ForwardingConnection {
   }
 
   private defaults(request: { language?: QueryRequest['language']; baseIRI?: string; includeInferred?: boolean }): Partial<QueryRequest> {
-    const language = request.language ?? queryLanguage(this.config.queryLanguage);
-    const baseIRI = request.baseIRI ?? this.config.baseIRI;
-    return {
+    return defined({
       includeInferred: this.inferred(request.includeInferred),
-      ...(language === undefined ? {} : { language }),
-      ...(baseIRI === undefined ? {} : { baseIRI }),
-    };
+      language: request.language ?? queryLanguage(this.config.queryLanguage),
+      baseIRI: request.baseIRI ?? this.config.baseIRI,
+    });
   }
 
   /** `ca.includeInferred false` hides inferred statements whatever the call asks. */

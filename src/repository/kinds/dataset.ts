@@ -17,6 +17,7 @@ import { prepareQuery } from '../../sparql/engine.ts';
 import type { QueryRequest, RepositoryConnection } from '../api.ts';
 import { fetchDocument, type FetchPolicy } from '../../net/fetchPolicy.ts';
 import { LOAD_ACCEPT } from '../../sparql/update/load.ts';
+import { defined } from '../defined.ts';
 import { ForwardingConnection, ForwardingRepository } from './forwarding.ts';
 import type { SailRepository } from './sail.ts';
 
@@ -97,8 +98,7 @@ export class DatasetConnection extends ForwardingConnection {
   }
 
   override async query(request: QueryRequest): Promise<QueryResult> {
-    const parseOptions = { ...(request.language ? { language: request.language } : {}), ...(request.baseIRI ? { baseIRI: request.baseIRI } : {}) };
-    const dataset = request.dataset ?? prepareQuery(request.query, parseOptions).dataset;
+    const dataset = request.dataset ?? prepareQuery(request.query, defined({ language: request.language, baseIRI: request.baseIRI })).dataset;
     if (dataset !== undefined) await this.repository.loadDataset(dataset);
     return this.delegate.query(request);
   }

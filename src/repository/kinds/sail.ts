@@ -15,6 +15,7 @@ import { prepareQuery } from '../../sparql/engine.ts';
 import { prepareUpdate } from '../../sparql/update/update.ts';
 import type { QueryRequest, Repository, RepositoryConnection, StatementFilter, UpdateRequest } from '../api.ts';
 import { UnsupportedConfigError } from '../config/errors.ts';
+import { defined } from '../defined.ts';
 import type { CommonSailConfig, SailConfig, SailRepositoryConfig } from '../config/types.ts';
 import { typeString } from '../config/vocabulary.ts';
 import { contextIds, idPatterns, matchingQuads } from './idPatterns.ts';
@@ -27,11 +28,11 @@ export function buildSail(config: SailConfig, dataDir: string): Sail {
     case 'NativeStore':
       return new NativeStore({
         dataDir,
-        ...definedPositive({
+        ...defined({
           tripleIndexes: config.tripleIndexes?.join(','),
           forceSync: config.forceSync,
-          valueCacheSize: config.valueCacheSize,
-          valueIDCacheSize: config.valueIDCacheSize,
+          valueCacheSize: cacheSize(config.valueCacheSize),
+          valueIDCacheSize: cacheSize(config.valueIDCacheSize),
         }),
       });
     case 'SearchEngineStore':
@@ -125,14 +126,14 @@ export class SailRepositoryConnection implements RepositoryConnection {
 
   async query(request: QueryRequest): Promise<QueryResult> {
     const { query, language, baseIRI, ...options } = request;
-    const prepared = prepareQuery(query, withoutUndefined({ language, baseIRI }));
-    return prepared.evaluate(this.sail, { ...this.defaults, ...withoutUndefined(options) });
+    const prepared = prepareQuery(query, defined({ language, baseIRI }));
+    return prepared.evaluate(this.sail, { ...this.defaults, ...defined(options) });
   }
 
   async update(request: UpdateRequest): Promise<void> {
     const { update, baseIRI, ...options } = request;
-    const prepared = prepareUpdate(update, withoutUndefined({ baseIRI, fetchPolicy: this.fetchPolicy }));
-    await this.autoCommit(() => prepared.execute(this.sail, { ...this.defaults, ...withoutUndefined(options) }));
+    const prepared = prepareUpdate(update, defined({ baseIRI, fetchPolicy: this.fetchPolicy }));
+    await this.autoCommit(() => prepared.execute(this.sail, { ...this.defaults, ...defined(options) }));
   }
 
   statements(filter: StatementFilter): AsyncIterable<readonly Quad[]> {
@@ -198,13 +199,7 @@ export class SailRepositoryConnection implements RepositoryConnection {
   }
 }
 
-/** Options without the unset ones and without RDF4J's `-1` (= the store's default) cache sizes. */
-function definedPositive<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && !(typeof v === 'number' && v < 0))) as Partial<T>;
+/** RDF4J's `-1` for a cache size means "the store's default": leave the option out. */
+function cacheSize(size: number | undefined): number | undefined {
+  return size === undefined || size < 0 ? undefined : size;
 }
-
-/** Request fields without the undefined ones, so they don't override the repository's defaults. */
-function withoutUndefined<T extends object>(request: T): Partial<T> {
-  return Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
