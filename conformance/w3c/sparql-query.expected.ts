@@ -39,4 +39,18 @@ export const SPARQL_EXPECTED_FAILURES: Readonly<Record<string, readonly KnownIss
   ],
 };
 
-export const SPARQL_NOT_RUN: Readonly<Record<string, readonly KnownIssue[]>> = {};
+/** The entailment-regime tests (sparql11/entailment), by name: they need an RDFS/OWL/RIF inferencer. */
+const ENTAILMENT_TESTS = [
+  'bind01', 'bind02', 'bind03', 'bind04', 'bind05', 'bind06', 'bind07', 'bind08', 'd-ent-01', 'lang', 'owlds01',
+  'owlds02', 'paper-sparqldl-Q1', 'paper-sparqldl-Q1-rdfs', 'paper-sparqldl-Q2', 'paper-sparqldl-Q3',
+  'paper-sparqldl-Q4', 'paper-sparqldl-Q5', 'parent10', 'parent2', 'parent3', 'parent4', 'parent5', 'parent6',
+  'parent7', 'parent8', 'parent9', 'plainLit', 'rdf01', 'rdf02', 'rdf03', 'rdf04', 'rdfs01', 'rdfs02', 'rdfs03',
+  'rdfs04', 'rdfs05', 'rdfs06', 'rdfs07', 'rdfs08', 'rdfs09', 'rdfs10', 'rdfs11', 'rdfs12', 'rdfs13', 'rif01',
+  'rif03', 'rif04', 'rif06', 'simple1', 'simple2', 'simple3', 'simple4', 'simple5', 'simple6', 'simple7', 'simple8',
+  'sparqldl-01', 'sparqldl-02', 'sparqldl-03', 'sparqldl-04', 'sparqldl-05', 'sparqldl-06', 'sparqldl-07',
+  'sparqldl-08', 'sparqldl-09', 'sparqldl-10', 'sparqldl-11', 'sparqldl-12', 'sparqldl-13',
+];
+
+export const SPARQL_NOT_RUN: Readonly<Record<string, readonly KnownIssue[]>> = {
+  'sparql11-entailment': ENTAILMENT_TESTS.map((name) => issue(`${S11}entailment/manifest#${name}`, 'entailment — inferencer work later')),
+};

@@ -25,4 +25,6 @@ export const SPARQL_QUERY_SUITES: readonly Suite[] = [
   suite('sparql11-results', 'sparql11/manifest-sparql11-results.ttl'),
   // SERVICE against mock endpoints answering from qt:serviceData (sparql-service-mock.ts).
   suite('sparql11-federation', 'sparql11/manifest-sparql11-fed.ttl'),
+  // Entailment regimes: every test listed as not run until an inferencer exists.
+  suite('sparql11-entailment', 'sparql11/entailment/manifest.ttl'),
 ];
