@@ -3,7 +3,7 @@
  * UTF-8 text or bytes chunk by chunk, and the output buffers writers fill
  * before handing ~64 KiB chunks to the sink.
  */
-import { type ByteSink, type ByteSource, ParseError } from './format.ts';
+import type { ByteSink, ByteSource } from './format.ts';
 
 /** Writers hand the sink chunks of about this size (in UTF-16 units for text, bytes for binary). */
 export const CHUNK_SIZE = 64 * 1024;
@@ -210,30 +210,6 @@ export class ByteReader {
 /** Thrown by `ByteReader` when a record continues past the bytes received so far. */
 export class Underflow extends Error {}
 const UNDERFLOW = new Underflow('more input needed');
-
-/** `JSON.parse` whose failure is a `ParseError` with the line and column of the offending position. */
-export function parseJson(text: string, format: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    const message = (e as Error).message;
-    const position = /position (\d+)/.exec(message);
-    if (!position) throw new ParseError(message, format);
-    const { line, column } = lineAndColumn(text, Number(position[1]));
-    throw new ParseError(message.replace(/ in JSON at position \d+.*$/s, ''), format, line, column);
-  }
-}
-
-/** 1-based line and column of a 0-based offset in `text`. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}
 
 /**
  * Calls `onLine` for every line of the text input (without its LF or CRLF),

@@ -45,6 +45,21 @@ export async function streamJson(
   return reader.feed('', true);
 }
 
+/**
+ * `JSON.parse` for formats that read whole documents; on failure our reader
+ * re-reads the text to report a `ParseError` with the line (V8's messages often
+ * carry no position).
+ */
+export function parseJson(text: string, format: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const reader = new JsonReader(format, () => false, () => undefined);
+    reader.feed(text, true); // throws the located error
+    throw new ParseError((e as Error).message, format);
+  }
+}
+
 class JsonReader {
   private text = '';
   private pos = 0;

@@ -25,7 +25,8 @@ import {
   type RdfWriteOptions,
   type RdfWriter,
 } from '../format.ts';
-import { parseJson, readAllText, TextBuffer } from '../io.ts';
+import { readAllText, TextBuffer } from '../io.ts';
+import { parseJson } from '../json.ts';
 import { BlankNodeScope } from './blankNodes.ts';
 import { prefixEntries } from './prefixes.ts';
 

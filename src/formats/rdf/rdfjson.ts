@@ -18,7 +18,8 @@ import {
   type RdfParseOptions,
   type RdfWriter,
 } from '../format.ts';
-import { parseJson, readAllText, TextBuffer } from '../io.ts';
+import { readAllText, TextBuffer } from '../io.ts';
+import { parseJson } from '../json.ts';
 import { BlankNodeScope } from './blankNodes.ts';
 
 const NAME = 'RDF/JSON';

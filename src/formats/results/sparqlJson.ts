@@ -16,8 +16,8 @@ import {
   type TupleResultFormat,
   type TupleWriter,
 } from '../format.ts';
-import { parseJson, readAllText, TextBuffer } from '../io.ts';
-import { streamJson } from '../json.ts';
+import { readAllText, TextBuffer } from '../io.ts';
+import { parseJson, streamJson } from '../json.ts';
 
 const NAME = 'SPARQL Query Results JSON';
 const MEDIA_TYPES = ['application/sparql-results+json', 'application/json'];
