@@ -31,11 +31,15 @@ async function runSuite(suite: SuiteName, options: Options, ctx: RunContext): Pr
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   let options: Options;
   try {
     options = parseOptions(argv);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
   const command = ['npm run bench --', ...argv].join(' ');

@@ -59,10 +59,10 @@ export function parseOptions(argv: readonly string[]): Options {
       out: { type: 'string', default: BENCHMARKS_FILE },
     },
   });
-  if (positionals.length !== 1) throw new Error(`expected one suite\n${USAGE}`);
+  if (positionals.length !== 1) throw new Error('expected one suite');
   const suite = positionals[0]!;
   const suites = suite === 'all' ? SUITE_ORDER : SUITE_ORDER.filter((s) => s === suite);
-  if (suites.length === 0) throw new Error(`unknown suite "${suite}"\n${USAGE}`);
+  if (suites.length === 0) throw new Error(`unknown suite "${suite}"`);
   return {
     suites,
     data: values.data,

@@ -49,10 +49,17 @@ export function renderSection(report: SuiteReport, command: string, started: Dat
 
 const HEADER = `# Benchmarks
 
-svc measured side by side with its peers, in one run per suite, by \`tools/bench\` (\`npm run bench -- <suite> <options>\`).
-Each section below is replaced by the next run of its suite on its dataset. Absolute figures vary between machines and runs
-(and this machine is shared with other work): compare the ratios measured in one run. The peers' reference
-figures and methods are in \`shared/notes/perf-anchors.md\`.
+svc measured side by side with its peers by \`tools/bench\`: every figure in a section comes from one run, with the
+exact command, the machine and the date above its tables. Each section is replaced by the next run of its suite on
+its dataset (\`npm run bench -- <load|query|http|scale|formats|all> --data <lubm1|lubm10|bsbm100k|bsbm1m> …\`;
+\`npm run bench -- --help\` lists the options). Absolute figures vary between machines and runs, and this machine
+is shared with other work (the "Contention" line gives the load average): compare the ratios measured in one run.
+The peers' reference figures and how they were taken are in \`shared/notes/perf-anchors.md\`.
+
+Peers: oxigraph (WASM, in memory), n3 (N3.Store, load only: no SPARQL), comunica (Comunica v4 over an N3.Store),
+quadstore (on classic-level, queried through Comunica), jena-mem and jena-tdb2 (Apache Jena from Debian, when
+installed), virtuoso (Virtuoso Open Source from Debian, when installed, over HTTP on loopback). svc runs in process
+(\`svc\`: MemoryStore + SPARQL engine) and as its HTTP server (\`svc-http\`).
 `;
 
 /** Replaces (or adds, in suite order) the section of one suite on one dataset in BENCHMARKS.md. */
