@@ -35,16 +35,15 @@ export function serializeRepositoryConfig(config: RepositoryConfig): Quad[] {
   out.add(repository, rdf.type, namedNode(configIri('Repository')));
   out.prop(repository, 'rep.id', literal(config.id));
   if (config.title !== undefined) out.add(repository, namedNode(RDFS + 'label'), literal(config.title));
-  out.prop(repository, 'rep.impl', writeImpl(out, config.impl));
+  writeImpl(out, out.child(repository, 'rep.impl'), config.impl);
   return out.quads;
 }
 
-function writeImpl(out: QuadCollector, impl: RepositoryImplConfig): BlankNode {
-  const node = blankNode();
+function writeImpl(out: QuadCollector, node: BlankNode, impl: RepositoryImplConfig): void {
   out.prop(node, 'rep.type', literal(typeString(impl.type)));
   switch (impl.type) {
     case 'SailRepository':
-      out.prop(node, 'sail.impl', writeSail(out, impl.sail));
+      writeSail(out, out.child(node, 'sail.impl'), impl.sail);
       break;
     case 'HTTPRepository':
       out.prop(node, 'http.url', namedNode(impl.url));
@@ -57,17 +56,15 @@ function writeImpl(out: QuadCollector, impl: RepositoryImplConfig): BlankNode {
       out.optional(node, 'sparql.passThroughEnabled', impl.passThroughEnabled);
       break;
     case 'DatasetRepository':
-      out.prop(node, 'delegate', writeImpl(out, impl.delegate));
+      writeImpl(out, out.child(node, 'delegate'), impl.delegate);
       break;
     case 'ContextAwareRepository':
       writeContextAware(out, node, impl);
       break;
   }
-  return node;
 }
 
 function writeContextAware(out: QuadCollector, node: BlankNode, impl: ContextAwareRepositoryConfig): void {
-  out.prop(node, 'delegate', writeImpl(out, impl.delegate));
   for (const context of impl.readContexts) out.prop(node, 'ca.readContext', contextTerm(context));
   if (impl.insertContext !== undefined) out.prop(node, 'ca.insertContext', contextTerm(impl.insertContext));
   for (const context of impl.removeContexts) out.prop(node, 'ca.removeContext', contextTerm(context));
@@ -75,10 +72,10 @@ function writeContextAware(out: QuadCollector, node: BlankNode, impl: ContextAwa
   out.optional(node, 'ca.maxQueryTime', impl.maxQueryTime);
   out.optional(node, 'ca.queryLanguage', impl.queryLanguage);
   if (impl.baseIRI !== undefined) out.prop(node, 'ca.base', namedNode(impl.baseIRI));
+  writeImpl(out, out.child(node, 'delegate'), impl.delegate);
 }
 
-function writeSail(out: QuadCollector, sail: SailConfig): BlankNode {
-  const node = blankNode();
+function writeSail(out: QuadCollector, node: BlankNode, sail: SailConfig): void {
   out.prop(node, 'sail.type', literal(typeString(sail.type)));
   out.optional(node, 'sail.iterationCacheSyncThreshold', sail.iterationCacheSyncThreshold);
   out.optional(node, 'sail.connectionTimeOut', sail.connectionTimeOut);
@@ -106,14 +103,13 @@ function writeSail(out: QuadCollector, sail: SailConfig): BlankNode {
     case 'ShaclSail':
       for (const [name, value] of Object.entries(sail.options)) out.optional(node, `shacl.${name}` as ConfigProperty, value);
       for (const graph of sail.shapesGraphs ?? []) out.prop(node, 'shacl.shapesGraph', graph);
-      out.prop(node, 'delegate', writeSail(out, sail.delegate));
+      writeSail(out, out.child(node, 'delegate'), sail.delegate);
       break;
     case 'SchemaCachingRDFSInferencer':
     case 'DirectTypeHierarchyInferencer':
-      out.prop(node, 'delegate', writeSail(out, sail.delegate));
+      writeSail(out, out.child(node, 'delegate'), sail.delegate);
       break;
   }
-  return node;
 }
 
 /** The default graph is written `svc:nil`, as contexts are IRIs in the document. */
@@ -130,6 +126,13 @@ class QuadCollector {
 
   prop(s: BlankNode, property: ConfigProperty, o: Term): void {
     this.add(s, namedNode(configIri(property)), o);
+  }
+
+  /** A nested configuration node, linked from `s` before its own statements (so documents read top down). */
+  child(s: BlankNode, property: ConfigProperty): BlankNode {
+    const node = blankNode();
+    this.prop(s, property, node);
+    return node;
   }
 
   /** A plain value, typed as Turtle would write it: string, xsd:boolean or xsd:integer. */
