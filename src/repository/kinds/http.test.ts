@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { literal, namedNode, quad } from '../../rdf/terms.ts';
 import { startServer, type RunningServer } from '../../server/app.ts';
 import { readConfigDocument } from '../config/document.ts';
 import { RepositoryManager } from '../manager.ts';
@@ -148,4 +149,30 @@ t.test('a large export streams through A intact', async (t) => {
   const query = 'SELECT ?s WHERE { GRAPH <http://ex/big> { ?s ?p ?o } }';
   const rows = await ok(fetch(onA(`?query=${encodeURIComponent(query)}`), { headers: { accept: 'application/sparql-results+json' } }), 200);
   t.equal(((await rows.json()) as { results: { bindings: unknown[] } }).results.bindings.length, 5000);
+});
+
+t.test('a transaction with many adds sends them in the background, in order, before commit', async (t) => {
+  const requests: string[] = [];
+  const fake = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const action = new URL(req.url!, 'http://x').searchParams.get('action');
+      requests.push(`${req.method} ${action ?? req.url} ${body.split('\n').filter(Boolean).length}`);
+      if (req.method === 'POST') res.writeHead(201, { location: '/repositories/r/transactions/t1' }).end();
+      else res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+  const { port } = fake.address() as AddressInfo;
+  const repository = new HTTPRepository('r', '', { type: 'HTTPRepository', url: `http://127.0.0.1:${port}/repositories/r` }, 3);
+  const connection = await repository.connection();
+  await connection.begin('SNAPSHOT');
+  for (let i = 0; i < 7; i++) connection.add(quad(namedNode(`http://ex/s${i}`), namedNode('http://ex/p'), literal(String(i))));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.same(requests, ['POST /repositories/r/transactions 1', 'PUT ADD 3', 'PUT ADD 3'], 'two full buffers went out before commit');
+  await connection.commit();
+  t.same(requests.slice(3), ['PUT ADD 1', 'PUT COMMIT 0']);
+  t.equal(connection.active, false);
 });

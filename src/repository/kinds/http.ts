@@ -5,7 +5,8 @@
  * `config:http.password`. It talks to the server as RDF4J's Java client does
  * (rdf4j-facts §11): queries as form POSTs, transactions as resources
  * (`POST …/transactions`, then `PUT <txn>?action=…`), adds and removes
- * buffered and sent as N-Quads at the next other operation or at commit, and
+ * buffered and sent as N-Quads at the next other operation, at commit, or in
+ * the background once `bufferLimit` statements wait (RDF4J's 200,000), and
  * removes in the wildcard encoding of rdf4j-facts §6.
  */
 import { nquads } from '../../formats/rdf/nquads.ts';
@@ -51,6 +52,8 @@ export class HTTPRepository implements Repository {
     readonly id: string,
     readonly title: string,
     config: HTTPRepositoryConfig,
+    /** Buffered statements that start a send before the transaction's next operation. */
+    readonly bufferLimit = 200_000,
   ) {
     this.client = new RemoteClient(config);
     this.url = config.url.replace(/\/+$/, '');
@@ -76,6 +79,9 @@ export class HTTPRepositoryConnection implements RepositoryConnection {
   /** The transaction's URL (`Location` of the begin), while one is active. */
   private transaction: string | undefined;
   private changes: Change[] = [];
+  private buffered = 0;
+  /** Sends of buffered changes, one after the other; a failure stays here and fails the next operation. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(private readonly repository: HTTPRepository) {}
 
@@ -87,7 +93,7 @@ export class HTTPRepositoryConnection implements RepositoryConnection {
     const location = response.headers.get('location');
     if (response.status !== 201 || location === null) throw new Error(`POST ${url}: expected 201 with a Location, got ${response.status}`);
     this.transaction = new URL(location, url).toString();
-    this.changes = [];
+    this.discardBuffer();
   }
 
   get active(): boolean {
@@ -106,7 +112,7 @@ export class HTTPRepositoryConnection implements RepositoryConnection {
   async rollback(): Promise<void> {
     const transaction = this.transaction;
     this.transaction = undefined;
-    this.changes = [];
+    this.discardBuffer();
     if (transaction !== undefined) await this.repository.client.send('DELETE', transaction);
   }
 
@@ -217,15 +223,34 @@ export class HTTPRepositoryConnection implements RepositoryConnection {
     const last = this.changes[this.changes.length - 1];
     if (last?.action === action) last.quads.push(...quads);
     else this.changes.push({ action, quads });
+    this.buffered += quads.length;
+    if (this.buffered >= this.repository.bufferLimit) this.startSending();
   }
 
-  /** Sends the buffered changes, in order, one request per run of adds or removes. */
-  private async flush(): Promise<void> {
+  /** Queues the buffered changes for sending, in order, one request per run of adds or removes. */
+  private startSending(): void {
     const changes = this.changes;
     this.changes = [];
-    for (const { action, quads } of changes) {
-      await this.request(action, [], { body: nquadsText(quads), contentType: nquads.mediaTypes[0]! });
-    }
+    this.buffered = 0;
+    this.sending = this.sending.then(async () => {
+      for (const { action, quads } of changes) {
+        await this.request(action, [], { body: nquadsText(quads), contentType: nquads.mediaTypes[0]! });
+      }
+    });
+    // Handled here so a background failure is not an unhandled rejection; the next operation still sees it.
+    this.sending.catch(() => {});
+  }
+
+  /** Sends everything buffered and waits for it. */
+  private async flush(): Promise<void> {
+    if (this.changes.length > 0) this.startSending();
+    await this.sending;
+  }
+
+  private discardBuffer(): void {
+    this.changes = [];
+    this.buffered = 0;
+    this.sending = Promise.resolve();
   }
 
   /** A transaction action, after the buffered changes (§4.13). */
