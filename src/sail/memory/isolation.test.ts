@@ -133,3 +133,29 @@ t.test('an unknown isolation level is refused with the supported ones named', as
   t.throws(() => b.begin('CHAOS' as IsolationLevel), /CHAOS.*SNAPSHOT_READ/);
   t.equal(b.active, false);
 });
+
+t.test('compaction after a large removal neither disturbs an open reader nor a SNAPSHOT transaction', async (t) => {
+  const statements = Array.from({ length: 10000 }, (_, i) => quad(ex(`s${i}`), ex('p'), literal(String(i))));
+  const { store, a, b } = await setup(...statements);
+  const reader = store.connection().match({ p: store.values.lookup(ex('p')) })[Symbol.iterator]();
+  reader.next();
+  b.begin('SNAPSHOT');
+  t.equal(b.size(), 10000);
+  a.begin();
+  a.clear();
+  await a.commit();
+  t.equal(a.size(), 0);
+  t.equal(b.size(), 10000, 'the snapshot transaction still sees every statement');
+  let rest = 0;
+  for (let r = reader.next(); !r.done; r = reader.next()) rest++;
+  t.equal(rest, 9999, 'the open reader finished its version');
+  await b.commit();
+  a.begin();
+  a.addStatement(quad(ex('x'), ex('p'), ex('y')));
+  await a.commit();
+  a.begin();
+  a.clear();
+  await a.commit();
+  t.ok(store.quads.table.length < 10000, 'once no reader needs them, the dead rows are dropped');
+  t.equal(a.size(), 0);
+});

@@ -112,7 +112,7 @@ export class QuadTable {
       map[row] = next.length;
       next.copyRow(this, row);
     }
-    next.rehash(next.slots.length);
+    next.rehash(slotsFor(next.length));
     this.cols = next.cols;
     this.since = next.since;
     this.until = next.until;

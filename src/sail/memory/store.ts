@@ -49,6 +49,8 @@ export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
   private readonly connections = new Set<MemoryConnection>();
   private readonly transactions = new Set<Transaction>();
   private log: CommitRecord[] = [];
+  /** Dead rows the last compaction had to keep for open snapshots. */
+  private pinnedDead = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly persistence: Persistence | undefined;
 
@@ -96,6 +98,8 @@ export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
 
   endTransaction(txn: Transaction): void {
     this.transactions.delete(txn);
+    // Its snapshot no longer pins dead rows: let the next commit reconsider them.
+    if (SNAPSHOT_LEVELS.has(txn.level)) this.pinnedDead = 0;
     this.pruneLog();
   }
 
@@ -180,13 +184,19 @@ export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
     return { changed: killed.length + appended.length > 0, changes, undo };
   }
 
-  /** Drops rows no reader can see any more, once they are a good part of the table. */
+  /**
+   * Drops rows no reader can see any more, once they are a good part of the
+   * table. Rows an open snapshot still sees stay; they do not count towards the
+   * next compaction, so a long transaction does not make every commit compact.
+   */
   private compactIfWorthIt(): void {
     const table = this.quads.table;
-    if (table.dead < COMPACT_MIN_DEAD || table.dead * 4 < table.length) return;
+    const worth = Math.max(COMPACT_MIN_DEAD, table.length >> 2);
+    if (table.dead - this.pinnedDead < worth) return;
     let horizon = this.version;
     for (const txn of this.transactions) if (SNAPSHOT_LEVELS.has(txn.level)) horizon = Math.min(horizon, txn.startVersion);
     this.quads.compact(horizon);
+    this.pinnedDead = table.dead;
   }
 
   /** Forgets commit records no open snapshot transaction began before. */
