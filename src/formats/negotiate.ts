@@ -21,7 +21,7 @@ export const DEFAULT_GRAPH_QUERY_FORMAT: RdfFormat = turtle;
 /** Statement exports default to TriG, which loses nothing across contexts. */
 export const DEFAULT_STATEMENTS_FORMAT: RdfFormat = trig;
 
-interface MediaRange {
+export interface MediaRange {
   type: string;
   subtype: string;
   q: number;
