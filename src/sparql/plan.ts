@@ -137,7 +137,7 @@ export class Planner {
     const pending = [...operands];
     let waiting = filters.map((expression) => ({ expression, variables: expressionVariables(expression) }));
     while (pending.length > 0) {
-      const index = this.#cheapest(pending, state);
+      const index = this.#cheapest(pending, state, waiting.map((f) => f.variables));
       const [next] = pending.splice(index, 1) as [Operation];
       steps.push(next.type === 'bgp' && next.patterns.length === 1 ? this.#pattern(next.patterns[0]!, state) : this.plan(next, state, substitute));
       state = extend(state, next);
@@ -153,11 +153,14 @@ export class Planner {
     return { type: 'pattern', pattern, estimate: this.#patternCost(pattern, state), check };
   }
 
-  #cheapest(operands: readonly Operation[], state: Incoming): number {
+  #cheapest(operands: readonly Operation[], state: Incoming, filters: readonly ReadonlySet<string>[]): number {
     let best = 0;
     let bestCost = Infinity;
     operands.forEach((op, i) => {
       let cost = this.#cost(op, state);
+      // Between equals, prefer the operand that lets a waiting filter run (it cuts the rows sooner).
+      const binds = certainVariables(op);
+      if (filters.some((vars) => [...vars].some((v) => binds.has(v)) && [...vars].every((v) => binds.has(v) || state.certain.has(v)))) cost *= 0.5;
       // Prefer operands connected to what is already bound: a cross product is rarely cheap.
       if (state.maybe.size > 0 && ![...maybeVariables(op)].some((v) => state.maybe.has(v))) cost = cost * 1000 + 1;
       if (cost < bestCost) [best, bestCost] = [i, cost];

@@ -9,7 +9,7 @@
  * A compiled expression returns a term or throws `ExpressionError`.
  */
 import type { Term } from '../../rdf/terms.ts';
-import type { Expression } from '../algebra.ts';
+import { expressionVariables, type Expression } from '../algebra.ts';
 import { QueryEvaluationError } from '../api.ts';
 import { bool, effectiveBooleanValue, ExpressionError, resolveFunction, valueEquals, type SparqlFunction } from '../expr/index.ts';
 import { PAUSE, UNBOUND, type Row } from './context.ts';
@@ -107,7 +107,48 @@ function compileCall(name: string, argExpressions: readonly Expression[], scope:
   if (!fn) return unknownFunction(name, scope);
   if ((name === '=' || name === '!=') && !scope.ctx.options.strict) return callWith(openWorldEquality(fn, name === '!='), args, scope);
   if (name === 'bnode') scope.usesBnode = true;
-  return callWith(fn, args, scope);
+  const call = callWith(fn, args, scope);
+  return FRESH_EACH_CALL.has(name) ? call : memoized(call, argExpressions, scope);
+}
+
+/** Functions whose value is new on every call (§17.4.2.9, §17.4.4.5, §17.4.2.12–13): never memoized. */
+const FRESH_EACH_CALL = new Set(['bnode', 'rand', 'uuid', 'struuid']);
+
+/**
+ * A deterministic call over one or two variables remembers its last inputs and
+ * result: in a nested loop the outer variables change far less often than the
+ * rows (e.g. `?x < (?orig + 120)` computes `?orig + 120` once per ?orig).
+ */
+function memoized(call: Evaluator, argExpressions: readonly Expression[], scope: Scope): Evaluator {
+  const variables = new Set<string>();
+  for (const arg of argExpressions) {
+    if (arg.type === 'exists' || hasFreshCall(arg)) return call;
+    expressionVariables(arg, variables);
+  }
+  if (variables.size === 0 || variables.size > 2) return call;
+  const [a = -1, b = -1] = [...variables].map((v) => scope.slots.of(v));
+  let lastA = NaN;
+  let lastB = NaN;
+  let last: { value?: Term; error?: unknown } | undefined;
+  return (row) => {
+    const va = row[a]!;
+    const vb = b < 0 ? 0 : row[b]!;
+    if (!last || va !== lastA || vb !== lastB) {
+      lastA = va;
+      lastB = vb;
+      try {
+        last = { value: call(row) };
+      } catch (error) {
+        last = { error };
+      }
+    }
+    if (last.error !== undefined) throw last.error;
+    return last.value!;
+  };
+}
+
+function hasFreshCall(e: Expression): boolean {
+  return e.type === 'call' && (FRESH_EACH_CALL.has(e.name) || e.args.some(hasFreshCall));
 }
 
 function callWith(fn: SparqlFunction, args: readonly Evaluator[], scope: Scope): Evaluator {
