@@ -16,12 +16,13 @@ export async function querySuite(dataset: Dataset, engines: readonly EngineName[
     process.stderr.write(`query ${dataset.name}: ${engine}\n`);
     runs.set(engine, await measureQueries(engine, dataset, queries, ctx));
   }
-  const body = renderQueryTable(queries.map((q) => q.id), runs, ctx.runs);
+  const describes = queries.filter((q) => /^\s*DESCRIBE\b/im.test(q.sparql)).map((q) => q.id);
+  const body = renderQueryTable(queries.map((q) => q.id), runs, ctx.runs, describes);
   return { suite: 'query', data: dataset.name, title: `Query: ${dataset.name}, ${queries.length} queries`, body };
 }
 
 /** One row per query; engines with no figure at all are listed under the table instead of as a column. */
-export function renderQueryTable(ids: readonly string[], runs: ReadonlyMap<EngineName, QueryRun>, timedRuns: number): string {
+export function renderQueryTable(ids: readonly string[], runs: ReadonlyMap<EngineName, QueryRun>, timedRuns: number, describes: readonly string[] = []): string {
   const measured = [...runs].filter(([, run]) => [...run.queries.values()].some((o) => o.ok)).map(([e]) => e);
   const absent = [...runs].filter(([e]) => !measured.includes(e));
   const peers = measured.filter((e) => e !== 'svc');
@@ -49,6 +50,7 @@ export function renderQueryTable(ids: readonly string[], runs: ReadonlyMap<Engin
     '',
     `Median ms (min–max) of ${timedRuns} timed runs after one warm-up (3 runs when a run takes over 5 s); load time excluded, results fully consumed.`,
     `"rows" is the count most engines agree on; ${disagreements === 0 ? 'every engine that answered agreed on every count.' : `⚠ marks a different count (${disagreements} queries).`}`,
+    ...(describes.length ? [`DESCRIBE output is implementation-defined (SPARQL 1.1 Query §16.4), so the counts of ${describes.join(', ')} may differ between engines without either being wrong.`] : []),
     hasSvc ? 'svc/peer = svc median ÷ peer median: below 1 means svc is faster.' : 'svc/peer ratios: none, svc produced no figure in this run.',
     ...loadNotes(runs),
     ...absent.map(([e, run]) => `- ${e}: ${reason(run)}`),
