@@ -15,7 +15,7 @@
  * DELETE) and the test's `ut:graphData` loaded as named graphs (§4.5 POST).
  */
 import type { Term } from '../../src/rdf/terms.ts';
-import { booleanFormatFor, rdfFormatFor, bareMediaType } from '../../src/formats/registry.ts';
+import { bareMediaType, booleanFormatFor, rdfFormatFor, tupleFormatFor } from '../../src/formats/registry.ts';
 import { PATHS, repositoryUrl, SVC_NS } from '../../src/protocol/constants.ts';
 import { assertIsomorphic } from '../runner/compare-quads.ts';
 import type { RunContext } from '../runner/context.ts';
@@ -56,8 +56,6 @@ const STATUS_CODES: Record<string, number> = {
   NotAcceptable: 406, Conflict: 409, RequestEntityTooLarge: 413, UnsupportedMediaType: 415,
   InternalServerError: 500, ServiceUnavailable: 503,
 };
-
-const TABULAR = ['application/sparql-results+xml', 'application/sparql-results+json', 'text/csv', 'text/tab-separated-values', 'application/x-binary-rdf-results-table'];
 
 interface Exchange {
   status: number;
@@ -179,7 +177,7 @@ function formatMatches(kind: string, mediaType: string): boolean {
     case 'boolean':
       return booleanFormatFor(mediaType) !== undefined;
     case 'tabular':
-      return TABULAR.includes(mediaType);
+      return tupleFormatFor(mediaType) !== undefined;
     case 'RDF':
       return rdfFormatFor(mediaType) !== undefined;
     default:

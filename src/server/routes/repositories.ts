@@ -4,10 +4,10 @@
  * `PUT /repositories/<id>` with a configuration document in any RDF format,
  * read and replace it at `/repositories/<id>/config`.
  */
-import { literal, xsd, type Quad } from '../../rdf/terms.ts';
-import { namedNode } from '../../rdf/terms.ts';
-import { FILENAME_HINT, PATHS, RESULT_VARIABLES, repositoryUrl } from '../../protocol/constants.ts';
+import { literal, namedNode, xsd, type Quad } from '../../rdf/terms.ts';
+import { FILENAME_HINT, PARAM, PATHS, RESULT_VARIABLES, repositoryUrl } from '../../protocol/constants.ts';
 import { malformedParameter, repositoryExists, unknownRepository } from '../../protocol/errors.ts';
+import { baseIRI } from '../../protocol/params.ts';
 import { DEFAULT_GRAPH_QUERY_FORMAT } from '../../formats/negotiate.ts';
 import type { Solution } from '../../formats/format.ts';
 import type { ServerContext } from '../context.ts';
@@ -15,7 +15,6 @@ import type { Exchange } from '../exchange.ts';
 import { uploadFormat } from '../formats.ts';
 import { sendQuads, sendTuples } from '../results.ts';
 import { route, type Route } from '../router.ts';
-import { baseIRI } from '../../protocol/params.ts';
 
 const REPOSITORY = `${PATHS.repositories}/:repo`;
 const CONFIG = `${REPOSITORY}/${PATHS.config}`;
@@ -44,7 +43,7 @@ export function repositoryRoutes(context: ServerContext): Route[] {
 
   const remove = async (exchange: Exchange): Promise<void> => {
     const id = exchange.pathParams['repo']!;
-    if (exchange.params.has('query')) throw malformedParameter('Repository delete error: query supplied with request');
+    if (exchange.params.has(PARAM.query)) throw malformedParameter('Repository delete error: query supplied with request');
     if (repositories.get(id) === undefined) throw unknownRepository(id);
     await transactions.closeAll(id);
     if (!(await repositories.remove(id))) throw unknownRepository(id);
