@@ -34,7 +34,7 @@ export { effectiveBooleanValue } from './ebv.ts';
 export { compareForOrderBy, compareStrings, rdfTermEqual, sameTerm, valueCompare, valueEquals } from './compare.ts';
 export { createAggregator, type Aggregator } from './aggregates.ts';
 export { bool, FALSE, TRUE } from './literals.ts';
-export { isNumericDatatype, numericValue } from './numeric.ts';
+export { isNumericDatatype, numericCompare, numericLiteral, numericValue, type Numeric } from './numeric.ts';
 
 /** Builtins keyed by lowercase name; operators keep their symbol. */
 const BUILTINS: FunctionTable = {
