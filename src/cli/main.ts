@@ -17,7 +17,8 @@ export const USAGE = `usage:
       idle transactions are rolled back after this (default ${DEFAULTS.transactionTimeoutSeconds}). --query-timeout:
       server-wide limit for queries and updates (default 0 = none).
   svc conformance --endpoint URL [--repository ID] [--profile spec|svc] [--earl FILE]
-      Runs the conformance suites against a running server.
+      Runs the conformance suites against a running server. The repository under
+      test (default "default") is emptied before every test: point it at a scratch one.
   svc --help`;
 
 export interface Output {
