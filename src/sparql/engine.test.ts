@@ -119,6 +119,20 @@ t.test('results stream in batches and an aborted signal stops evaluation', async
   await t.rejects(rows(cancelled), QueryTimeoutError);
 });
 
+t.test('a timeout fires during a long join that yields nothing yet', async (t) => {
+  const many: Quad[] = [];
+  for (let i = 0; i < 2000; i++) many.push(quad(ex(`s${i}`), ex('p'), literal(String(i))));
+  const source = await storeWith(many);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new QueryTimeoutError('timed out')), 50);
+  const started = performance.now();
+  // 4 million pairs, none passing the filter: no row is ever produced before the timeout.
+  const slow = prepareQuery('SELECT * { ?a ?p ?x . ?b ?q ?y FILTER(?a = ?b && ?x != ?y) }').evaluate(source, { signal: controller.signal });
+  await t.rejects(rows(slow), QueryTimeoutError);
+  clearTimeout(timer);
+  t.ok(performance.now() - started < 5000, 'stopped soon after the timeout');
+});
+
 t.test('CONSTRUCT gives fresh blank nodes per solution; ASK; DESCRIBE', async (t) => {
   const source = await storeWith(data);
   const result = prepareQuery('CONSTRUCT { ?s <http://ex/q> _:n } WHERE { ?s <http://ex/knows> ?o }').evaluate(source);
