@@ -107,3 +107,11 @@ t.test('malformed input throws ParseError', async (t) => {
     await t.rejects(parseQuads(binaryRdf, bytes), ParseError, name);
   }
 });
+
+t.test('prefixes given to the writer become NAMESPACE_DECL records the parser reports', async (t) => {
+  const bytes = writeQuads(binaryRdf, [], { prefixes: { ex: EX } });
+  t.same([...bytes], [...MAGIC, ...int32(2), ...str2('UTF-8'), NAMESPACE_DECL, ...str2('ex'), ...str2(EX), END]);
+  const namespaces: [string, string][] = [];
+  await binaryRdf.parse([bytes], { quad: () => undefined, namespace: (p, i) => void namespaces.push([p, i]) });
+  t.same(namespaces, [['ex', EX]]);
+});

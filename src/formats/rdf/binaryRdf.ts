@@ -30,10 +30,12 @@ import {
   type RdfFormat,
   type RdfHandler,
   type RdfParseOptions,
+  type RdfWriteOptions,
   type RdfWriter,
 } from '../format.ts';
 import { ByteBuffer, ByteReader, byteChunks, Underflow } from '../io.ts';
 import { BlankNodeScope } from './blankNodes.ts';
+import { prefixEntries } from './prefixes.ts';
 
 const NAME = 'Binary RDF';
 const MAGIC = Buffer.from('BRDF', 'ascii');
@@ -57,11 +59,12 @@ const TRIPLE_VALUE = 7;
 const ID_TABLE_SIZE = 1 << 14;
 
 /** Writes format version 2, UTF-8. */
-function writer(sink: ByteSink): RdfWriter {
+function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
   const out = new ByteBuffer(sink);
   out.bytes(MAGIC);
   out.int32(2);
   out.string('UTF-8', 'varint');
+  for (const [prefix, iri] of prefixEntries(options?.prefixes)) writeNamespace(out, prefix, iri);
   // One id table shared by IRIs and blank nodes; separate maps so keys need no type tag.
   const iriIds = new Map<string, number>();
   const bnodeIds = new Map<string, number>();
@@ -104,11 +107,7 @@ function writer(sink: ByteSink): RdfWriter {
   };
 
   return {
-    namespace(prefix, iri) {
-      out.byte(NAMESPACE_DECL);
-      out.string(prefix, 'varint');
-      out.string(iri, 'varint');
-    },
+    namespace: (prefix, iri) => writeNamespace(out, prefix, iri),
     quad(q: Quad) {
       declareTerm(q.subject);
       declareTerm(q.predicate);
@@ -126,6 +125,12 @@ function writer(sink: ByteSink): RdfWriter {
       out.flush(true);
     },
   };
+}
+
+function writeNamespace(out: ByteBuffer, prefix: string, iri: string): void {
+  out.byte(NAMESPACE_DECL);
+  out.string(prefix, 'varint');
+  out.string(iri, 'varint');
 }
 
 function writeLiteral(out: ByteBuffer, term: Extract<Term, { termType: 'Literal' }>): void {

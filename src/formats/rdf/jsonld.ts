@@ -10,7 +10,7 @@
  * Writing is our own and streams: node objects in expanded form, one per run
  * of statements with the same graph and subject (JSON-LD merges node objects
  * with the same `@id`), named graphs as `{"@id": g, "@graph": [...]}`. With
- * prefixes the document is `{"@context": {prefixes}, "@graph": [...]}` and IRIs
+ * prefixes (from the options, or declared before the first statement) the document is `{"@context": {prefixes}, "@graph": [...]}` and IRIs
  * are written as compact IRIs.
  */
 import jsonld from 'jsonld';
@@ -100,8 +100,18 @@ const GEN_DELIM_END = /[:/?#[\]@]$/;
 
 function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
   const out = new TextBuffer(sink);
-  const prefixes = usablePrefixes(options?.prefixes);
-  const compact = compactor(prefixes);
+  const declared = prefixEntries(options?.prefixes);
+  let prefixes: [string, string][] = [];
+  let compact: (iri: string) => string = (iri) => iri;
+  let started = false;
+  /** The document head, written at the first statement so namespaces declared until then join the context. */
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    prefixes = usablePrefixes(declared);
+    compact = compactor(prefixes);
+    out.push(prefixes.length > 0 ? `{"@context":${JSON.stringify(Object.fromEntries(prefixes.map(([ns, p]) => [p, ns])))},"@graph":[` : '[');
+  };
   const id = (term: Term): string => JSON.stringify(term.termType === 'BlankNode' ? '_:' + term.value : compact(term.value));
   const object = (term: Term): string => {
     if (term.termType !== 'Literal') return '{"@id":' + id(term) + '}';
@@ -111,7 +121,6 @@ function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
     return value + ',"@type":' + JSON.stringify(compact(term.datatype.value)) + '}';
   };
 
-  out.push(prefixes.length > 0 ? `{"@context":${JSON.stringify(Object.fromEntries(prefixes.map(([ns, p]) => [p, ns])))},"@graph":[` : '[');
   let graph: Term | undefined; // the open named-graph wrapper, if any
   let subject: Term | undefined; // the open node object, if any
   let predicate: Term | undefined;
@@ -130,8 +139,11 @@ function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
   };
 
   return {
-    namespace: () => undefined, // the context is written up front, from the options
+    namespace(prefix, iri) {
+      if (!started) declared.push([prefix, iri]);
+    },
     quad(q: Quad) {
+      start();
       const inGraph = q.graph.termType === 'DefaultGraph' ? undefined : q.graph;
       if (!(inGraph ? graph?.equals(inGraph) : graph === undefined)) {
         closeGraph();
@@ -158,6 +170,7 @@ function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
       out.push(',' + JSON.stringify(compact(key)) + ':[' + object(q.object));
     },
     end() {
+      start();
       closeGraph();
       out.push(prefixes.length > 0 ? '\n]}\n' : '\n]\n');
       out.flush();
@@ -165,9 +178,10 @@ function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
   };
 }
 
-/** [namespace, prefix] pairs that JSON-LD will expand back: gen-delim endings, no keyword-like names. */
-function usablePrefixes(prefixes: RdfWriteOptions['prefixes']): [string, string][] {
-  return prefixEntries(prefixes)
+/** [namespace, prefix] pairs that JSON-LD will expand back: gen-delim endings, no keyword-like names; a later declaration of a prefix wins. */
+function usablePrefixes(prefixes: [string, string][]): [string, string][] {
+  const byPrefix = new Map(prefixes);
+  return [...byPrefix]
     .filter(([prefix, ns]) => /^[A-Za-z][A-Za-z0-9_.-]*$/.test(prefix) && GEN_DELIM_END.test(ns))
     .map(([prefix, ns]) => [ns, prefix]);
 }

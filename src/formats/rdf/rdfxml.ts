@@ -71,6 +71,7 @@ function splitPredicate(iri: string): [string, string] {
 }
 
 const NODE_ID = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const XML_PREFIX = NODE_ID;
 
 /** A blank-node label usable as an `rdf:nodeID` (an NCName); others are hex-encoded consistently. */
 function nodeId(label: string): string {
@@ -80,9 +81,12 @@ function nodeId(label: string): string {
 function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
   const out = new TextBuffer(sink);
   const prefixes = new Map<string, string>(); // namespace → prefix
-  for (const [prefix, iri] of prefixEntries(options?.prefixes)) {
-    if (/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(prefix) && !prefix.toLowerCase().startsWith('xml')) prefixes.set(iri, prefix);
-  }
+  const declare = (prefix: string, iri: string): void => {
+    if (!XML_PREFIX.test(prefix) || prefix.toLowerCase().startsWith('xml') || prefixes.has(iri)) return;
+    for (const [ns, p] of prefixes) if (p === prefix) prefixes.delete(ns); // one namespace per prefix: the later wins
+    prefixes.set(iri, prefix);
+  };
+  for (const [prefix, iri] of prefixEntries(options?.prefixes)) if (prefix !== 'rdf') declare(prefix, iri);
   prefixes.set(RDF_NS, 'rdf');
   let started = false;
   let subject: Term | undefined;
@@ -104,7 +108,7 @@ function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
 
   return {
     namespace(prefix, iri) {
-      if (!started && !prefixes.has(iri) && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(prefix)) prefixes.set(iri, prefix);
+      if (!started && prefix !== 'rdf') declare(prefix, iri);
     },
     quad(q: Quad) {
       start();

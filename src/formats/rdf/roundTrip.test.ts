@@ -28,3 +28,17 @@ for (const format of RDF_FORMATS) {
 }
 
 t.teardown(() => console.log(`# RDF round-trip cases: ${cases}`));
+
+t.test('namespaces declared on the writer (twice for one prefix) keep every format readable', async (t) => {
+  for (const format of RDF_FORMATS) {
+    const expected = format.supportsContexts ? richDataset() : defaultGraphPart(richDataset());
+    const chunks: Buffer[] = [];
+    const writer = format.writer!({ write: (c) => void chunks.push(Buffer.from(c)) }, { prefixes: { ex: 'http://other.example/' } });
+    writer.namespace('ex', 'http://wrong.example/');
+    writer.namespace('ex', 'http://example.org/');
+    writer.namespace('rdf', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#');
+    for (const q of expected) writer.quad(q);
+    writer.end();
+    t.ok(isomorphic(await parseQuads(format, Buffer.concat(chunks)), expected), format.name);
+  }
+});
