@@ -139,6 +139,24 @@ t.test('Sails svc lacks fail at construction, naming the type', async (t) => {
   }
 });
 
+t.test('config:sail.defaultQueryEvaluationMode reaches the query engine', async (t) => {
+  const query = 'SELECT ?x WHERE { BIND(<http://example.org/unknown-function>(1) AS ?x) }';
+  const run = async (mode: 'STRICT' | 'STANDARD', override?: 'STRICT' | 'STANDARD') => {
+    const repository = new SailRepository('m', '', { type: 'SailRepository', sail: { type: 'MemoryStore', persist: false, defaultQueryEvaluationMode: mode } }, '/nonexistent');
+    await repository.init();
+    const connection = await repository.connection();
+    try {
+      const result = await connection.query({ query, ...(override ? { evaluationMode: override } : {}) });
+      return result.kind === 'bindings' ? (await collect(result.solutions)).length : -1;
+    } finally {
+      await repository.shutdown();
+    }
+  };
+  await t.rejects(run('STRICT'), { name: 'QueryEvaluationError' }, 'STRICT: an unknown function fails the query');
+  t.equal(await run('STANDARD'), 1, 'STANDARD: an expression error, the row stays');
+  t.equal(await run('STRICT', 'STANDARD'), 1, 'a mode given with the request wins');
+});
+
 t.test('evaluation settings: the outermost Sail that sets one wins', async (t) => {
   t.same(evaluationDefaults({ type: 'MemoryStore', persist: false }), { evaluationMode: 'STRICT', iterationCacheSyncThreshold: 0 });
   t.same(
