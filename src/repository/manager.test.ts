@@ -75,18 +75,20 @@ t.test('repositories load again at open; a broken one is reported and skipped', 
 
   mkdirSync(join(dir, 'repositories', 'broken'));
   writeFileSync(join(dir, 'repositories', 'broken', 'config.ttl'), '@prefix config: <tag:svc.org,2023:config/>. [] config:rep.id "broken" .');
+  mkdirSync(join(dir, 'repositories', 'empty'));
   mkdirSync(join(dir, 'repositories', 'moved'));
   writeFileSync(join(dir, 'repositories', 'moved', 'config.ttl'), readFileSync(new URL('sparql.ttl', FIXTURES)));
 
   const second = await RepositoryManager.open(dir);
   t.same(second.list().map((r) => r.id), ['endpoint', 'native'], 'the good ones serve, no default added');
-  t.same(second.problems.map((p) => p.id), ['broken', 'moved']);
+  t.same(second.problems.map((p) => p.id), ['broken', 'empty', 'moved']);
   t.match(second.problems[0]!.error.message, 'config:rep.impl');
-  t.match(second.problems[1]!.error.message, 'config:rep.id');
+  t.match(second.problems[1]!.error.message, 'repositories/empty has no readable config.ttl');
+  t.match(second.problems[2]!.error.message, 'config:rep.id');
   t.equal(await (await second.get('native')!.connection()).size(), 1, 'native data survived the restart');
   t.ok(await second.remove('broken'), 'a broken repository can be removed');
   t.notOk(existsSync(join(dir, 'repositories', 'broken')));
-  t.same(second.problems.map((p) => p.id), ['moved']);
+  t.same(second.problems.map((p) => p.id), ['empty', 'moved']);
   await second.shutdown();
 });
 

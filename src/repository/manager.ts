@@ -195,7 +195,10 @@ export class RepositoryManager {
   /** Loads one repository directory at open; a failure becomes a problem, not an exception. */
   private async load(id: string): Promise<void> {
     try {
-      const quads = await readConfigDocument(await readFile(join(this.dir(id), CONFIG_FILE)));
+      const text = await readFile(join(this.dir(id), CONFIG_FILE)).catch(() => {
+        throw new RepositoryConfigError(`repositories/${id} has no readable ${CONFIG_FILE}`);
+      });
+      const quads = await readConfigDocument(text);
       const { config, warnings } = parseRepositoryConfig(quads);
       if (config.id !== id) throw new RepositoryConfigError(`config:rep.id is ${JSON.stringify(config.id)} but the directory is ${JSON.stringify(id)}`, 'config:rep.id');
       this.warnings.push(...warnings.map((w) => `${id}: ${w}`));
