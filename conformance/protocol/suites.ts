@@ -1,6 +1,6 @@
 /**
- * The server suites (w3c-suites.md §5): the W3C SPARQL 1.1 Protocol (34) and
- * Graph Store Protocol (13) tests, and our own cases for every row of the
+ * The server suites (w3c-suites.md §5): the W3C SPARQL 1.1 Protocol (34),
+ * Graph Store Protocol (13) and Service Description (3) tests, and our own cases for every row of the
  * spec's §4 tables (one Turtle manifest per section, `manifest.ttl` includes
  * them all). All run over HTTP against `--endpoint`, on one repository.
  */
@@ -10,8 +10,10 @@ import { HandlerRegistry } from '../runner/registry.ts';
 import type { KnownIssue, Suite } from '../runner/suite.ts';
 import { SuiteFiles, w3cRoot } from '../runner/suite-files.ts';
 import { httpTestHandlers } from './http-test.ts';
+import { serviceDescriptionHandlers } from './service-description.ts';
 
 const handlers = new HandlerRegistry(httpTestHandlers);
+const serviceDescription = new HandlerRegistry(serviceDescriptionHandlers);
 
 /** Our manifests live in this folder; suites name manifests relative to the W3C root, so the path is made relative to it. */
 export const PROTOCOL_CASES_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +51,13 @@ export const PROTOCOL_SUITES: readonly Suite[] = [
     handlers,
     mode: 'http',
     expectedFailures: GSP_EXPECTED_FAILURES,
+    timeoutMs: 10_000,
+  },
+  {
+    name: 'w3c-sparql11-service-description',
+    manifests: ['rdf-tests/sparql/sparql11/service-description/manifest.ttl'],
+    handlers: serviceDescription,
+    mode: 'http',
     timeoutMs: 10_000,
   },
   {

@@ -61,7 +61,7 @@ export function sendTuples(
 
 export function sendQuads(
   exchange: Exchange,
-  batches: AsyncIterable<readonly Quad[]>,
+  batches: AsyncIterable<readonly Quad[]> | Iterable<readonly Quad[]>,
   prefixes: ReadonlyMap<string, string>,
   filename: string,
   signal: AbortSignal | undefined,

@@ -2,7 +2,7 @@
  * §4.3 the query endpoint `/repositories/<repo_id>`: GET (and HEAD) with
  * `query`, POST form-encoded, POST `application/sparql-query`, and — as the
  * SPARQL 1.1 Protocol's update operation — POST `application/sparql-update`
- * or a form with `update`. `evaluateQuery` and `executeUpdate` are shared with
+ * or a form with `update`. A query-less GET asking for RDF gets the service description. `evaluateQuery` and `executeUpdate` are shared with
  * `/statements` (§4.5) and transactions (§4.13).
  */
 import { MEDIA_TYPES, PARAM, PATHS } from '../../protocol/constants.ts';
@@ -24,11 +24,16 @@ import type { Exchange } from '../exchange.ts';
 import { reading, repositoryOf, withTimeout, writing } from '../connections.ts';
 import { sendQueryResult } from '../results.ts';
 import { route, type Route } from '../router.ts';
+import { sendServiceDescription, wantsServiceDescription } from './serviceDescription.ts';
 
 export function queryRoutes(context: ServerContext): Route[] {
   const path = `${PATHS.repositories}/:repo`;
 
   const get = async (exchange: Exchange): Promise<void> => {
+    if (!exchange.params.has(PARAM.query) && wantsServiceDescription(exchange)) {
+      repositoryOf(context, exchange);
+      return sendServiceDescription(exchange);
+    }
     const query = required(exchange.params, PARAM.query);
     await reading(repositoryOf(context, exchange), (c) => evaluateQuery(context, exchange, c, query));
   };

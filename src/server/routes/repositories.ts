@@ -54,7 +54,7 @@ export function repositoryRoutes(context: ServerContext): Route[] {
     const id = exchange.pathParams['repo']!;
     if (repositories.get(id) === undefined) throw unknownRepository(id);
     const quads = repositories.config(id);
-    await sendQuads(exchange, once(quads), new Map(), FILENAME_HINT.config, undefined, DEFAULT_GRAPH_QUERY_FORMAT);
+    await sendQuads(exchange, [quads], new Map(), FILENAME_HINT.config, undefined, DEFAULT_GRAPH_QUERY_FORMAT);
   };
 
   const updateConfig = async (exchange: Exchange): Promise<void> => {
@@ -78,8 +78,4 @@ async function readConfig(exchange: Exchange): Promise<Quad[]> {
   const quads: Quad[] = [];
   await uploadFormat(exchange).parse(exchange.body(), { quad: (q) => quads.push(q) }, { baseIRI: baseIRI(exchange.params) ?? exchange.url.href });
   return quads;
-}
-
-async function* once<T>(items: readonly T[]): AsyncGenerator<readonly T[]> {
-  yield items;
 }
