@@ -2,8 +2,7 @@
  * The streaming line parser for N-Triples (https://www.w3.org/TR/n-triples/#sec-grammar)
  * and N-Quads (https://www.w3.org/TR/n-quads/#sec-grammar): the hot import path
  * (bulk loads, the benchmark's LUBM files), so it scans each chunk in place
- * with the term reader of `src/rdf/ntriples.ts` instead of a general tokenizer,
- * and reuses the term objects of repeated predicates and datatypes.
+ * with the term reader of `src/rdf/ntriples.ts` instead of a general tokenizer.
  */
 import { readIri, readLiteralParts, readTerm, TermSyntaxError } from '../../rdf/ntriples.ts';
 import { defaultGraph, type GroundTerm, literal, namedNode, type NamedNode, quad, type Quad } from '../../rdf/terms.ts';
@@ -44,8 +43,7 @@ export async function parseLines(
 
 class LineParser {
   private line = 0;
-  /** Predicates and datatypes repeat constantly; one object per IRI saves allocation and lets stores compare by identity. */
-  private readonly iris = new Map<string, NamedNode>();
+  private readonly datatypes = new Map<string, NamedNode>();
 
   constructor(
     private readonly format: string,
@@ -74,7 +72,7 @@ class LineParser {
       if (subject.term.termType === 'Literal') throw new TermSyntaxError('a literal cannot be a subject', pos);
       pos = skipSpace(text, subject.end, end);
       if (text.charCodeAt(pos) !== LT) throw new TermSyntaxError('expected an IRI as predicate', pos);
-      const predicate = this.predicate(text, pos);
+      const predicate = this.iri(text, pos);
       pos = skipSpace(text, predicate.end, end);
       const object = this.term(text, pos, end);
       pos = skipSpace(text, object.end, end);
@@ -112,17 +110,12 @@ class LineParser {
     return { term: namedNode(iri), end };
   }
 
-  private predicate(text: string, pos: number): { term: NamedNode; end: number } {
-    const { iri, end } = readIri(text, pos);
-    return { term: namedNode(iri), end };
-  }
-
-  /** The one object for a predicate or datatype IRI (there are few of them; subjects and objects are not cached). */
-  private shared(iri: string): NamedNode {
-    let node = this.iris.get(iri);
+  /** The one object per datatype IRI: there are few, and literals repeat them constantly. */
+  private datatype(iri: string): NamedNode {
+    let node = this.datatypes.get(iri);
     if (node === undefined) {
       node = namedNode(iri);
-      if (this.iris.size < 4096) this.iris.set(iri, node);
+      if (this.datatypes.size < 1024) this.datatypes.set(iri, node);
     }
     return node;
   }
@@ -130,7 +123,7 @@ class LineParser {
   private literal(text: string, pos: number): { term: GroundTerm; end: number } {
     const { value, language, datatype, end } = readLiteralParts(text, pos);
     if (language) return { term: literal(value, language), end };
-    return { term: datatype ? literal(value, this.shared(datatype)) : literal(value), end };
+    return { term: datatype ? literal(value, this.datatype(datatype)) : literal(value), end };
   }
 }
 

@@ -39,6 +39,7 @@ t.test('namespaces declared on the writer (twice for one prefix) keep every form
     writer.namespace('rdf', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#');
     for (const q of expected) writer.quad(q);
     writer.end();
+    cases++;
     t.ok(isomorphic(await parseQuads(format, Buffer.concat(chunks)), expected), format.name);
   }
 });
