@@ -113,7 +113,7 @@ class SparqlQuery implements PreparedQuery {
       strict: options.evaluationMode === 'STRICT', // STANDARD unless asked (README.md)
     }, slots, query.base, services);
     const defaultGraph = dataset.defaultGraphs?.length === 1 ? dataset.defaultGraphs[0] : undefined;
-    const planner = new Planner({ source, defaultGraph });
+    const planner = new Planner({ source, defaultGraph, includeInferred: options.includeInferred ?? true });
     const root = withOverlays(withInitialBindings(query.where, options.bindings), options, query.form);
     const plan = planner.plan(root);
     const scope = new Scope(ctx, slots, planner);

@@ -61,6 +61,8 @@ export interface PlanStatistics {
   readonly source: QuadSource;
   /** Context id for estimates in the default graph, when it is a single graph; undefined = all statements. */
   readonly defaultGraph?: Id;
+  /** Whether inferred statements count (`infer`). */
+  readonly includeInferred?: boolean;
 }
 
 const NOTHING: Incoming = { maybe: new Set(), certain: new Set() };
@@ -197,7 +199,7 @@ export class Planner {
       t.termType === 'Variable' ? undefined : (values.lookup(t) ?? null);
     const [s, p, o] = [id(pattern.subject), id(pattern.predicate), id(pattern.object)];
     if (s === null || p === null || o === null) return 0; // an unknown term matches nothing
-    const estimate = this.#stats.source.estimate({ s, p, o, g: this.#graph ?? undefined });
+    const estimate = this.#stats.source.estimate({ s, p, o, g: this.#graph ?? undefined }, this.#stats.includeInferred);
     const bound = (t: PatternTerm) => t.termType !== 'Variable' || state.certain.has(t.value);
     const [sb, pb, ob] = [bound(pattern.subject), bound(pattern.predicate), bound(pattern.object)];
     if (sb && pb && ob) return Math.min(estimate, 1);
