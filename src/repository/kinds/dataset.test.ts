@@ -23,9 +23,25 @@ async function values(result: QueryResult): Promise<string[]> {
   return out.sort();
 }
 
-function datasetRepository(policy?: FetchPolicy): DatasetRepository {
+/** Counts the commits the repository's store makes from now on. */
+function spyOnCommits(inner: SailRepository): () => number {
+  let commits = 0;
+  const connection = inner.sail.connection.bind(inner.sail);
+  inner.sail.connection = () => {
+    const c = connection();
+    const commit = c.commit.bind(c);
+    c.commit = () => {
+      commits++;
+      return commit();
+    };
+    return c;
+  };
+  return () => commits;
+}
+
+function datasetRepository(policy?: FetchPolicy): DatasetRepository & { inner: SailRepository } {
   const inner = new SailRepository('d', '', { type: 'SailRepository', sail: { type: 'MemoryStore', persist: false } }, '/nonexistent');
-  return new DatasetRepository('d', '', inner, policy);
+  return Object.assign(new DatasetRepository('d', '', inner, policy), { inner });
 }
 
 t.test('http sources: loaded on use into their own context, a change seen by the next query', async (t) => {
@@ -47,9 +63,13 @@ t.test('http sources: loaded on use into their own context, a change seen by the
   await repository.init();
   const connection = await repository.connection();
   t.same(await values(await connection.query({ query })), ['v1']);
+  const writes = spyOnCommits(repository.inner);
+  t.same(await values(await connection.query({ query })), ['v1']);
+  t.equal(writes(), 0, 'an unchanged body is not written again');
   document = '<http://ex/s> <http://ex/p> "v2" .';
   t.same(await values(await connection.query({ query })), ['v2'], 'changed source: reloaded, old statements gone');
-  t.equal(requests, 2);
+  t.equal(writes(), 1);
+  t.equal(requests, 3);
   const named = `SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }`;
   const viaProtocol = await connection.query({ query: named, dataset: { defaultGraphs: [], namedGraphs: [namedNode(iri)] } });
   t.same(await values(viaProtocol), [iri], 'the protocol dataset names graphs too, each loaded into its own context');

@@ -7,6 +7,7 @@
  * a loaded file is kept until its mtime changes, an http source is fetched
  * again on each use (see `SourceVersion`).
  */
+import { createHash, type Hash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { rdfFormatFor } from '../../formats/registry.ts';
@@ -23,11 +24,13 @@ import type { SailRepository } from './sail.ts';
 
 /**
  * How a loaded graph's source looked when it was loaded. Files are known by
- * their mtime; http sources are fetched again on every use, because the fetch
- * module hands out no validators (ETag, Last-Modified) to revalidate with.
+ * their mtime. http sources are fetched again on every use, because the fetch
+ * module hands out no validators (ETag, Last-Modified) to revalidate with; the
+ * digest of the body spares rewriting the graph when it did not change.
  */
 interface SourceVersion {
   readonly mtimeMs?: number;
+  readonly digest: string;
 }
 
 export class DatasetRepository extends ForwardingRepository {
@@ -69,9 +72,11 @@ export class DatasetRepository extends ForwardingRepository {
     const known = this.loaded.get(iri);
     if (mtimeMs !== undefined && known?.mtimeMs === mtimeMs) return;
     const document = await fetchDocument(iri, LOAD_ACCEPT, this.fetchPolicy);
-    const quads = await parseAll(formatOf(document.mediaType, document.url), document.body, document.url);
-    await this.replaceGraph(iri, quads);
-    this.loaded.set(iri, mtimeMs === undefined ? {} : { mtimeMs });
+    const hash = createHash('sha256');
+    const quads = await parseAll(formatOf(document.mediaType, document.url), hashed(document.body, hash), document.url);
+    const digest = hash.digest('hex');
+    if (known?.digest !== digest) await this.replaceGraph(iri, quads);
+    this.loaded.set(iri, { digest, ...(mtimeMs === undefined ? {} : { mtimeMs }) });
   }
 
   /** Replaces the context `iri` with the statements of its source, in one transaction. */
@@ -111,6 +116,14 @@ function formatOf(contentType: string | undefined, iri: string): RdfFormat {
   const format = (contentType ? rdfFormatFor(contentType) : undefined) ?? (fileName.includes('.') ? rdfFormatFor(fileName) : undefined);
   if (format === undefined) throw new Error(`DatasetRepository: no RDF format for <${iri}> (${contentType ?? 'no Content-Type'})`);
   return format;
+}
+
+/** The chunks of `body`, fed to `hash` on the way through. */
+async function* hashed(body: AsyncIterable<Uint8Array>, hash: Hash): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    hash.update(chunk);
+    yield chunk;
+  }
 }
 
 async function parseAll(format: RdfFormat, input: Parameters<RdfFormat['parse']>[0], baseIRI: string): Promise<Quad[]> {
