@@ -16,6 +16,9 @@ t.test('the spec §4.15 media types all resolve', async (t) => {
   t.equal(tupleFormatFor('application/sparql-results+json')?.name, 'SPARQL Query Results JSON');
   t.equal(tupleFormatFor('application/x-binary-rdf-results-table')?.name, 'Binary RDF Results Table');
   t.equal(tupleFormatFor('text/csv')?.name, 'SPARQL Query Results CSV');
+  t.equal(tupleFormatFor('application/x-sparqlstar-results+json')?.name, 'SPARQL Query Results JSON');
+  t.equal(tupleFormatFor('application/x-sparqlstar-results+xml')?.name, 'SPARQL Query Results XML');
+  t.equal(booleanFormatFor('application/x-sparqlstar-results+json')?.name, 'SPARQL Query Results JSON');
   t.equal(booleanFormatFor('text/boolean')?.name, 'Plain text boolean');
   t.equal(booleanFormatFor('application/sparql-results+json')?.name, 'SPARQL Query Results JSON');
   t.equal(booleanFormatFor('application/x-binary-rdf-results-table'), undefined, 'RDF4J has no binary boolean format');

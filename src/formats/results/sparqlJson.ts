@@ -20,7 +20,8 @@ import { readAllText, TextBuffer } from '../io.ts';
 import { parseJson, streamJson } from '../json.ts';
 
 const NAME = 'SPARQL Query Results JSON';
-const MEDIA_TYPES = ['application/sparql-results+json', 'application/json'];
+// The SPARQL-star alias carries the same document; triple terms use the "triple" type either way.
+const MEDIA_TYPES = ['application/sparql-results+json', 'application/json', 'application/x-sparqlstar-results+json'];
 
 function tupleWriter(sink: ByteSink, variables: readonly string[]): TupleWriter {
   const out = new TextBuffer(sink);

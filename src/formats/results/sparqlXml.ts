@@ -22,7 +22,8 @@ import { escapeXml, escapeXmlAttribute, parseXml, type XmlTag } from '../xml.ts'
 const NAME = 'SPARQL Query Results XML';
 const NS = 'http://www.w3.org/2005/sparql-results#';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const MEDIA_TYPES = ['application/sparql-results+xml', 'application/xml'];
+// The SPARQL-star alias carries the same document; triple terms use <triple> either way.
+const MEDIA_TYPES = ['application/sparql-results+xml', 'application/xml', 'application/x-sparqlstar-results+xml'];
 
 function header(variables: readonly string[]): string {
   const vars = variables.map((v) => `<variable name="${escapeXmlAttribute(v)}"/>`).join('');
