@@ -119,6 +119,21 @@ t.test('a commit whose write fails changes nothing and can be rolled back', asyn
   await store.shutdown();
 });
 
+t.test('a failed first commit into an empty store leaves it empty and the transaction intact', async (t) => {
+  const dir = await scratch(t);
+  const { store, conn } = await open(dir);
+  await mkdir(join(dir, DATA_FILE + '.tmp'));
+  conn.begin();
+  for (const q of SAMPLE) conn.addStatement(q);
+  await t.rejects(conn.commit());
+  t.equal(store.connection().size(), 0, 'nothing is visible');
+  t.equal(conn.size(), SAMPLE.length, 'the transaction still sees its statements');
+  await rm(join(dir, DATA_FILE + '.tmp'), { recursive: true });
+  await conn.commit();
+  t.equal(store.connection().size(), SAMPLE.length, 'the retried commit succeeds');
+  await store.shutdown();
+});
+
 t.test('an unknown format version or a truncated file is refused and left alone', async (t) => {
   const dir = await scratch(t);
   const { store, conn } = await open(dir);

@@ -68,6 +68,13 @@ export class QuadIndex {
     return n;
   }
 
+  /** Forgets every row (its table was replaced wholesale). */
+  reset(): void {
+    this.main = EMPTY;
+    this.recent = EMPTY;
+    this.indexed = 0;
+  }
+
   /** Brings every appended row into the runs (call before `QuadTable.compact`). */
   flush(): void {
     this.catchUp();

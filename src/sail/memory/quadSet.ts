@@ -138,6 +138,12 @@ export class QuadSet {
     return found;
   }
 
+  /** Takes over every row of `other` (this set must be empty), visible from `since` on; `other` is left empty. */
+  adopt(other: QuadSet, since: number): void {
+    this.table.adopt(other.table, since);
+    for (const index of [...Object.values(this.indexes), ...Object.values(other.indexes)]) index.reset();
+  }
+
   /** Drops the rows that died at or before `horizon`. */
   compact(horizon: number): void {
     for (const index of Object.values(this.indexes)) index.flush();

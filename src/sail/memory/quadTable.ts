@@ -66,6 +66,22 @@ export class QuadTable {
     if (needed * 2 > this.slots.length) this.rehash(slotsFor(needed));
   }
 
+  /**
+   * Takes over every row of `other`, visible from `since` on, leaving `other`
+   * empty: a bulk commit into an empty store moves its rows instead of copying them.
+   */
+  adopt(other: QuadTable, since: number): void {
+    this.cols = other.cols;
+    this.since = other.since;
+    this.until = other.until;
+    this.flags = other.flags;
+    this.slots = other.slots;
+    this.length = other.length;
+    this.dead = other.dead;
+    this.since.fill(since, 0, this.length);
+    Object.assign(other, new QuadTable());
+  }
+
   /** Ends a row's life at `version` (it stays visible to readers of older versions). */
   kill(row: number, version: number): void {
     if (this.until[row] === ALIVE) this.dead++;

@@ -155,6 +155,12 @@ export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
    */
   private apply(txn: Transaction, version: number, logged: boolean): { changed: boolean; changes: CommitRecord['changes']; undo: () => void } {
     const table = this.quads.table;
+    const pending = txn.added.table;
+    // A load into an empty store: take the transaction's rows over instead of copying them.
+    if (table.length === 0 && !logged && pending.length > pending.dead) {
+      this.quads.adopt(txn.added, version);
+      return { changed: true, changes: [], undo: () => txn.added.adopt(this.quads, 0) };
+    }
     const killed: number[] = [];
     const appended: number[] = [];
     const changes: [IdQuad, number, boolean][] = [];
@@ -165,7 +171,7 @@ export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
       killed.push(row);
       if (logged) changes.push([q, table.flags[row], true]);
     }
-    table.reserve(txn.added.table.length - txn.added.table.dead);
+    table.reserve(pending.length - pending.dead);
     for (const [q, flags] of txn.pendingRows('added')) {
       const row = this.quads.find(q, LATEST);
       if (row >= 0) {
