@@ -86,3 +86,11 @@ t.test('ca.includeInferred false hides inferred statements whatever the call ask
   await collect((await repository.connection()).statements({ includeInferred: true }));
   t.same(seen, [false]);
 });
+
+t.test('updates: inserts without GRAPH go to the insert context, deletes act in the remove contexts', async (t) => {
+  const { connection, raw } = await setup([], g2, [g1]);
+  await connection.update({ update: 'INSERT DATA { <http://ex/u> <http://ex/p> "inserted" }' });
+  t.same((await collect(raw.statements({ subject: ex('u') }))).map((q) => q.graph.value), [g2.value]);
+  await connection.update({ update: 'DELETE DATA { <http://ex/s> <http://ex/p> "http://ex/g1" . <http://ex/s> <http://ex/p> "http://ex/g3" }' });
+  t.same((await collect(raw.statements({ subject: ex('s') }))).map((q) => q.graph.value).sort(), ['', g2.value, g3.value], 'only the g1 statement went');
+});
