@@ -78,7 +78,7 @@ export async function measureQueries(engine: EngineName, source: DataSource, que
     if (!outcome.ok && outcome.kind === 'unsupported') {
       // The engine cannot answer SPARQL at all: the same for every query.
       await session.process.close();
-      session = { ...session, failure: outcome, process: undefined };
+      session = { process: undefined, load: session.load, failure: outcome };
       continue;
     }
     if (!outcome.ok && outcome.kind === 'timeout' && !ctx.deadline.passed) {
@@ -90,11 +90,8 @@ export async function measureQueries(engine: EngineName, source: DataSource, que
   return { load, queries: results };
 }
 
-interface Session {
-  process: EngineProcess | undefined;
-  load: Outcome<LoadFigures>;
-  failure: Failure;
-}
+/** A loaded engine ready for queries, or the reason there is none. */
+type Session = { process: EngineProcess; load: Outcome<LoadFigures> } | { process: undefined; load: Outcome<LoadFigures>; failure: Failure };
 
 async function startLoaded(engine: EngineName, source: DataSource, ctx: RunContext): Promise<Session> {
   const started = await EngineProcess.start(engine, ctx.timeoutMs, ctx.deadline);
@@ -104,7 +101,7 @@ async function startLoaded(engine: EngineName, source: DataSource, ctx: RunConte
     await started.close();
     return { process: undefined, load: reply, failure: { ...reply, message: `load failed: ${reply.message}` } };
   }
-  return { process: started, load: { ok: true, value: loadFigures(reply) }, failure: { ok: false, kind: 'error', message: 'unreachable' } };
+  return { process: started, load: { ok: true, value: loadFigures(reply) } };
 }
 
 async function timeQuery(engine: EngineProcess, sparql: string, ctx: RunContext): Promise<Outcome<QueryFigures>> {
