@@ -1,0 +1,73 @@
+/** The INSERT DATA / DELETE DATA fast path: what it accepts, what it leaves to the full grammar, and its speed. */
+import t from 'tap';
+import { termKey, type Quad } from '../../rdf/terms.ts';
+import type { UpdateOperation } from './operations.ts';
+import { parseQuadDataRequest } from './quadData.ts';
+import { parseUpdate } from './syntax.ts';
+
+const lines = (ops: readonly UpdateOperation[] | undefined): string[] =>
+  (ops ?? []).flatMap((op) =>
+    'quads' in op ? op.quads.map((q: Quad) => `${op.type} ${[q.subject, q.predicate, q.object, q.graph].map(termKey).join(' ').replace(/_:\S+/g, '_:')}`) : [op.type],
+  );
+
+t.test('QuadData requests parse as TriG, with the prologue, GRAPH blocks and every term form', async (t) => {
+  const request = `# comment { not a brace }
+    BASE <http://example.org/base/>
+    PREFIX : <http://example.org/>
+    insert data { :a :p +5 , "x # not a comment"@en-GB , 'it\\'s'^^:t ; :q [ :r ( 1 2.5 ) ] .
+      GRAPH :g { :a :p """long { } string""" } <rel> a :T
+      GRAPH <http://example.org/h> { } } ;
+    PREFIX x: <http://x.example/>
+    DELETE DATA { x:s x:p true } ;`;
+  const ops = parseQuadDataRequest(request);
+  t.same(ops?.map((o) => o.type), ['insertData', 'deleteData']);
+  t.same(lines(ops), [
+    'insertData <http://example.org/a> <http://example.org/p> "+5"^^<http://www.w3.org/2001/XMLSchema#integer> ',
+    'insertData <http://example.org/a> <http://example.org/p> "x # not a comment"@en-gb ',
+    'insertData <http://example.org/a> <http://example.org/p> "it\'s"^^<http://example.org/t> ',
+    'insertData _: <http://www.w3.org/1999/02/22-rdf-syntax-ns#first> "1"^^<http://www.w3.org/2001/XMLSchema#integer> ',
+    'insertData _: <http://www.w3.org/1999/02/22-rdf-syntax-ns#rest> _: ',
+    'insertData _: <http://www.w3.org/1999/02/22-rdf-syntax-ns#first> "2.5"^^<http://www.w3.org/2001/XMLSchema#decimal> ',
+    'insertData _: <http://www.w3.org/1999/02/22-rdf-syntax-ns#rest> <http://www.w3.org/1999/02/22-rdf-syntax-ns#nil> ',
+    'insertData _: <http://example.org/r> _: ',
+    'insertData <http://example.org/a> <http://example.org/q> _: ',
+    'insertData <http://example.org/a> <http://example.org/p> "long { } string" <http://example.org/g>',
+    'insertData <http://example.org/base/rel> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://example.org/T> ',
+    'deleteData <http://x.example/s> <http://x.example/p> "true"^^<http://www.w3.org/2001/XMLSchema#boolean> ',
+  ]);
+});
+
+t.test('anything else is left to the full grammar (which accepts it or names the error)', async (t) => {
+  const cases: [string, string][] = [
+    ['INSERT DATA { ?s <http://a/p> 1 }', 'a variable'],
+    ['INSERT DATA { GRAPH ?g { <http://a/s> <http://a/p> 1 } }', 'a variable graph'],
+    ['DELETE DATA { _:b <http://a/p> 1 }', 'a blank node in DELETE DATA'],
+    ['INSERT DATA { { <http://a/s> <http://a/p> 1 } }', 'a nested group'],
+    ['INSERT DATA { @prefix a: <http://a/> . a:s a:p 1 }', 'a Turtle directive'],
+    ['INSERT DATA { PREFIX a: <http://a/> a:s a:p 1 }', 'a SPARQL directive'],
+    ['INSERT DATA { << <http://a/s> <http://a/p> 1 >> <http://a/q> 2 }', 'a quoted triple'],
+    ['INSERT DATA { <http://a/s> <http://a/p> 1 } ; CLEAR ALL', 'another operation'],
+    ['INSERT { <http://a/s> <http://a/p> 1 } WHERE {}', 'INSERT … WHERE'],
+    ['INSERT DATA { <http://a/s> <http://a/p> 1 ', 'a missing brace'],
+    ['INSERT DATA { <http://a/s> <http://a/p> 1 } }', 'a stray brace'],
+  ];
+  for (const [request, what] of cases) t.equal(parseQuadDataRequest(request), undefined, what);
+  t.throws(() => parseUpdate('DELETE DATA { _:b <http://a/p> 1 }'), { name: 'MalformedQueryError' }, 'the fallback still rejects');
+  t.equal(parseUpdate('INSERT DATA { <http://a/s> <http://a/p> 1 } ; CLEAR ALL').length, 2, 'the fallback still accepts');
+});
+
+t.test('the fast path and the full grammar agree on the triples (up to numeric spellings the grammar normalises)', async (t) => {
+  const request = 'PREFIX : <http://example.org/> INSERT DATA { :a :p 1, "s", :o ; :q [ :r "x"@en ] . GRAPH :g { :a :b :c . :c :d (1 2) } }';
+  const viaGrammar = parseUpdate(request + ' ; CLEAR SILENT GRAPH <http://nothing/>').slice(0, 1);
+  t.same(lines(parseQuadDataRequest(request)).sort(), lines(viaGrammar).sort());
+});
+
+t.test('bulk INSERT DATA parses fast', async (t) => {
+  let text = 'PREFIX : <http://example.org/> INSERT DATA {\n';
+  for (let i = 0; i < 20000; i++) text += `:s${i} :p ${i} ; :q "v${i}" .\n`;
+  const started = performance.now();
+  const ops = parseQuadDataRequest(text + '}');
+  const ms = performance.now() - started;
+  t.equal(ops?.[0]?.type === 'insertData' && ops[0].quads.length, 40000);
+  t.ok(ms < 5000, `40,000 triples in ${ms.toFixed(0)} ms`);
+});
