@@ -26,11 +26,14 @@ export const PAUSE: Row = Object.freeze([]) as unknown as Row;
 
 export type Run = (input: Row) => Iterable<Row>;
 
+const DECODED_CACHE_LIMIT = 100_000;
+
 /** Computed terms (BIND, aggregates, CONSTRUCT…) get negative ids here; terms the store knows keep the store's id. */
 export class QueryDictionary {
   readonly #source: QuadSource;
   readonly #local: Term[] = [];
   readonly #localIds = new Map<string, Id>();
+  readonly #decoded = new Map<Id, Term>();
 
   constructor(source: QuadSource) {
     this.#source = source;
@@ -38,6 +41,20 @@ export class QueryDictionary {
 
   term(id: Id): Term {
     return id > 0 ? this.#source.values.term(id) : this.#local[-id - 1]!;
+  }
+
+  /**
+   * The term of an id for expression evaluation: the same object each time, so
+   * the expression library's per-literal caches (parsed numbers, dates) hit
+   * when a value recurs. Bounded: past the limit, terms are decoded afresh.
+   */
+  valueTerm(id: Id): Term {
+    let term = this.#decoded.get(id);
+    if (term === undefined) {
+      term = this.term(id);
+      if (this.#decoded.size < DECODED_CACHE_LIMIT) this.#decoded.set(id, term);
+    }
+    return term;
   }
 
   /** The one id of a term: equal ids ⇔ the same RDF term, so joins compare numbers. */

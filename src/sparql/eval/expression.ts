@@ -29,7 +29,7 @@ export function compileExpression(e: Expression, scope: Scope): Evaluator {
       return (row) => {
         const id = row[slot]!;
         if (id === UNBOUND) throw new ExpressionError(`?${e.name} is unbound`);
-        return dictionary.term(id);
+        return dictionary.valueTerm(id);
       };
     }
     case 'exists': {
