@@ -42,3 +42,10 @@ t.test('SPARQL JSON: bindings before head wait for it', async (t) => {
   t.same(variables, ['x']);
   t.same(rows, [['http://a']]);
 });
+
+t.test('objects stream member by member, with their keys', async (t) => {
+  const members: [string | undefined, JsonValue][] = [];
+  const root = await streamJson(inChunks(Buffer.from('{"a": {"x": 1}, "b": [2], "c": "s"}'), 3), 'test', (p) => p.length === 0, (v, _root, key) => void members.push([key, v]));
+  t.same(root, {});
+  t.same(members, [['a', { x: 1 }], ['b', [2]], ['c', 's']]);
+});

@@ -3,7 +3,8 @@
  * (SPARQL Query Results JSON): it builds the document as chunks arrive, but
  * hands each element of chosen arrays (e.g. `results.bindings`) to a callback
  * as soon as it is complete and keeps none of them, so memory stays bounded by
- * one element. Strings, numbers and literals may be split across chunks.
+ * one element. Objects can be streamed the same way, member by member (RDF/JSON's
+ * subjects). Strings, numbers and literals may be split across chunks.
  */
 import { type ByteSource, ParseError } from './format.ts';
 import { textChunks } from './io.ts';
@@ -29,8 +30,9 @@ const NUMBER_TAIL = /^[-+.eE\d]*$/;
 const WHITESPACE = /[ \t\n\r]*/y;
 
 /**
- * Reads a JSON document; every element of an array whose member path
- * (e.g. `results.bindings`) satisfies `isStreamed` goes to `onElement` and is
+ * Reads a JSON document; every element of an array (or member of an object,
+ * with its key) whose path (e.g. `results.bindings`; `[]` for the root)
+ * satisfies `isStreamed` goes to `onElement` and is
  * left out of the returned root. `onElement` also gets the root as built so far
  * (members that came before the array, complete).
  */
@@ -38,7 +40,7 @@ export async function streamJson(
   input: ByteSource,
   format: string,
   isStreamed: (path: readonly string[]) => boolean,
-  onElement: (value: JsonValue, root: JsonContainer) => void,
+  onElement: (value: JsonValue, root: JsonContainer, key?: string) => void,
 ): Promise<JsonValue> {
   const reader = new JsonReader(format, isStreamed, onElement);
   for await (const text of textChunks(input)) reader.feed(text, false);
@@ -71,7 +73,7 @@ class JsonReader {
   constructor(
     private readonly format: string,
     private readonly isStreamed: (path: readonly string[]) => boolean,
-    private readonly onElement: (value: JsonValue, root: JsonContainer) => void,
+    private readonly onElement: (value: JsonValue, root: JsonContainer, key?: string) => void,
   ) {}
 
   /** Consumes every complete token; returns the root once the input is final. */
@@ -125,7 +127,7 @@ class JsonReader {
       this.pos++;
       const path = this.childPath();
       const container = c === '{' ? {} : [];
-      this.stack.push({ container, path, streamed: c === '[' && this.isStreamed(path), expect: c === '{' ? 'key' : 'value', empty: true });
+      this.stack.push({ container, path, streamed: this.isStreamed(path), expect: c === '{' ? 'key' : 'value', empty: true });
       return true;
     }
     let value: JsonValue;
@@ -165,7 +167,7 @@ class JsonReader {
     return true;
   }
 
-  /** Puts a finished value into its parent (or hands it over, for streamed arrays). */
+  /** Puts a finished value into its parent (or hands it over, for streamed containers). */
   private complete(value: JsonValue): void {
     const parent = this.stack[this.stack.length - 1];
     if (!parent) {
@@ -173,10 +175,9 @@ class JsonReader {
       this.done = true;
       return;
     }
-    if (Array.isArray(parent.container)) {
-      if (parent.streamed) this.onElement(value, this.stack[0]!.container);
-      else parent.container.push(value);
-    } else parent.container[parent.key!] = value;
+    if (parent.streamed) this.onElement(value, this.stack[0]!.container, Array.isArray(parent.container) ? undefined : parent.key);
+    else if (Array.isArray(parent.container)) parent.container.push(value);
+    else parent.container[parent.key!] = value;
     parent.expect = 'comma';
   }
 

@@ -25,6 +25,8 @@ const CASES: [string, string, RegExp, number | undefined][] = [
   ['jsonld', '{"@context": "http://schema.org/", "name": "x"}', /remote document http:\/\/schema.org\/ is not loaded/, undefined],
   ['jsonld', '{\n"@id": "http://a",\n "http://p": \n}', /unexpected character "}"/, 4],
   ['rj', '{"http://a": {"http://p": [{"type": "uri"}]}}', /without a string "value"/, undefined],
+  ['rj', '[{"http://p": []}]', /the document must be a JSON object/, undefined],
+  ['rj', '"just a string"', /the document must be a JSON object/, undefined],
   ['rj', '{"http://a": \n\n {"http://p": [{"type": "uri"]}}', /expected "," or "}"/, 3],
   ['trix', `${TRIX}\n<graph>\n<triple><uri>http://a</uri><uri>http://b</uri></triple>\n</graph></TriX>`, /needs three terms/, 3],
   ['trix', `${TRIX}\n<graph>\n<triple><uri>http://a</uri>\n<uri>http://b</uri><uri>http://c</uri></tripl>\n</graph></TriX>`, /close tag/, 4],

@@ -4,9 +4,9 @@
  * Named graphs use RDF4J's extension, a `"graphs"` array on a value object
  * (`null` = the default graph), so SHACL reports and exports keep their contexts.
  *
- * Neither direction can stream: JSON objects cannot repeat a key, so the writer
- * must gather every statement of a subject before writing it, and the parser
- * reads the complete document with `JSON.parse`.
+ * The parser streams, one subject member at a time; the writer cannot: JSON
+ * objects cannot repeat a key, so it gathers every statement of a subject
+ * before writing it, and so holds the whole graph until `end()`.
  */
 import { defaultGraph, literal, namedNode, quad, type Quad, type Term, XSD } from '../../rdf/terms.ts';
 import {
@@ -18,8 +18,8 @@ import {
   type RdfParseOptions,
   type RdfWriter,
 } from '../format.ts';
-import { readAllText, TextBuffer } from '../io.ts';
-import { parseJson } from '../json.ts';
+import { TextBuffer } from '../io.ts';
+import { streamJson } from '../json.ts';
 import { BlankNodeScope } from './blankNodes.ts';
 
 const NAME = 'RDF/JSON';
@@ -76,11 +76,12 @@ function writer(sink: ByteSink): RdfWriter {
   };
 }
 
+/** Streams the top-level object: each subject's statements go out as soon as its member is read. */
 async function parse(input: ByteSource, handler: RdfHandler, options?: RdfParseOptions): Promise<void> {
-  const document = parseJson(await readAllText(input), NAME);
   const scope = new BlankNodeScope(options);
   const resource = (key: string): Quad['subject'] => (key.startsWith('_:') ? scope.labelled(key.slice(2)) : namedNode(key));
-  for (const [subject, predicates] of Object.entries(asObject(document, 'the document'))) {
+  const root = await streamJson(input, NAME, (path) => path.length === 0, (predicates, _root, subject) => {
+    if (subject === undefined) throw fail('the document must be a JSON object');
     for (const [predicate, values] of Object.entries(asObject(predicates, `the predicates of ${subject}`))) {
       if (!Array.isArray(values)) throw fail(`the values of ${subject} ${predicate} must be an array`);
       for (const value of values) {
@@ -91,7 +92,8 @@ async function parse(input: ByteSource, handler: RdfHandler, options?: RdfParseO
         }
       }
     }
-  }
+  });
+  asObject(root, 'the document');
 }
 
 function objectTerm(v: Record<string, unknown>, resource: (key: string) => Quad['subject']): Quad['object'] {
