@@ -75,9 +75,10 @@ export class MemoryConnection implements SailConnection {
   }
 
   size(context?: Id, includeInferred?: boolean): number {
-    let n = 0;
-    for (const _ of this.match(context === undefined ? {} : { g: context }, includeInferred)) n++;
-    return n;
+    this.checkOpen();
+    const pattern = context === undefined ? {} : { g: context };
+    const kinds = kindsOf(includeInferred);
+    return this.txn ? this.txn.count(pattern, kinds) : this.store.quads.count(pattern, this.store.version, kinds);
   }
 
   addStatement(quad: Quad): void {

@@ -110,9 +110,8 @@ export class QuadSet {
 
   /** Exact count of the statements matching the pattern visible at `version` (walks the range). */
   count(pattern: QuadPattern, version: number, kinds: Kinds): number {
-    let n = 0;
-    for (const _ of this.match(pattern, version, kinds)) n++;
-    return n;
+    const plan = this.plan(pattern);
+    return new Matches(this.table, this.rangesOf(plan), plan, version, kinds).count();
   }
 
   /** The number of rows in the pattern's index range, without reading them: O(log n). */
@@ -200,6 +199,21 @@ class Matches implements Iterable<IdQuad>, Iterator<IdQuad> {
   }
 
   next(): IteratorResult<IdQuad> {
+    const row = this.advance();
+    if (row < 0) return { done: true, value: undefined };
+    const cols = this.cols;
+    return { done: false, value: [cols[0][row], cols[1][row], cols[2][row], cols[3][row]] };
+  }
+
+  /** Counts the remaining matches without building them. */
+  count(): number {
+    let n = 0;
+    while (this.advance() >= 0) n++;
+    return n;
+  }
+
+  /** The next matching row, or -1. */
+  private advance(): number {
     const { cols, since, until, flags, version, kinds, plan } = this;
     const checks = plan.checks;
     while (this.range < this.ranges.length) {
@@ -210,11 +224,11 @@ class Matches implements Iterable<IdQuad>, Iterator<IdQuad> {
         if (since[row] > version || version >= until[row]) continue;
         if (!(kinds & kindOf(flags[row]))) continue;
         for (let c = 0; c < checks.length; c++) if (cols[checks[c]][row] !== plan.ids[checks[c]]) continue rows;
-        return { done: false, value: [cols[0][row], cols[1][row], cols[2][row], cols[3][row]] };
+        return row;
       }
       this.range++;
       if (this.range < this.ranges.length) this.i = this.ranges[this.range].lo;
     }
-    return { done: true, value: undefined };
+    return -1;
   }
 }

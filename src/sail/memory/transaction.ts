@@ -69,6 +69,17 @@ export class Transaction {
     }
   }
 
+  /** Exact count of the view's matches; without pending changes, counted in the store's index. */
+  count(pattern: QuadPattern, kinds: Kinds): number {
+    if (this.added.table.length > 0 || this.removed.table.length > 0) {
+      let n = 0;
+      for (const _ of this.match(pattern, kinds)) n++;
+      return n;
+    }
+    this.observe(pattern);
+    return this.host.quads.count(pattern, this.readVersion(), kinds);
+  }
+
   estimate(pattern: QuadPattern): number {
     return this.host.quads.estimate(pattern) + this.added.estimate(pattern);
   }
