@@ -50,6 +50,7 @@ t.test('anything else is left to the full grammar (which accepts it or names the
     ['INSERT { <http://a/s> <http://a/p> 1 } WHERE {}', 'INSERT … WHERE'],
     ['INSERT DATA { <http://a/s> <http://a/p> 1 ', 'a missing brace'],
     ['INSERT DATA { <http://a/s> <http://a/p> 1 } }', 'a stray brace'],
+    ['INSERT DATA { _:b <http://a/p> 1 } ; INSERT DATA { _:b <http://a/p> 2 }', 'a blank-node label shared by two operations'],
   ];
   for (const [request, what] of cases) t.equal(parseQuadDataRequest(request), undefined, what);
   t.throws(() => parseUpdate('DELETE DATA { _:b <http://a/p> 1 }'), { name: 'MalformedQueryError' }, 'the fallback still rejects');

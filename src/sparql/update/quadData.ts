@@ -21,6 +21,8 @@ import type { UpdateOperation } from './operations.ts';
 export function parseQuadDataRequest(text: string, baseIRI?: string): UpdateOperation[] | undefined {
   const scanner = new Scanner(text);
   const operations: UpdateOperation[] = [];
+  // A blank-node label may not be shared by two operations of a request (§19.6 grammar note 11).
+  const labelsBefore = new Set<string>();
   let prologue = '';
   for (;;) {
     const directives = scanner.prologue();
@@ -33,21 +35,34 @@ export function parseQuadDataRequest(text: string, baseIRI?: string): UpdateOper
     if (!blocks) return undefined;
     const quads = parseTrig(prologue + blocks, baseIRI);
     if (!quads || (kind === 'deleteData' && quads.some(hasBlankNode))) return undefined;
+    const labels = blankNodeLabels(quads);
+    if ([...labels].some((label) => labelsBefore.has(label))) return undefined;
+    for (const label of labels) labelsBefore.add(label);
     operations.push({ type: kind, quads });
     if (scanner.atEnd()) return operations;
     if (!scanner.punctuation(';')) return undefined;
   }
 }
 
+/** Parses with labels kept as written (`blankNodePrefix: ''`), so labels can be compared across operations. */
 function parseTrig(trig: string, baseIRI: string | undefined): Quad[] | undefined {
   try {
-    return new Parser({ format: 'application/trig', baseIRI }).parse(trig) as Quad[];
+    return new Parser({ format: 'application/trig', baseIRI, blankNodePrefix: '' }).parse(trig) as Quad[];
   } catch {
     return undefined;
   }
 }
 
 const hasBlankNode = (q: Quad): boolean => q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode';
+
+function blankNodeLabels(quads: readonly Quad[]): Set<string> {
+  const labels = new Set<string>();
+  for (const q of quads) {
+    if (q.subject.termType === 'BlankNode') labels.add(q.subject.value);
+    if (q.object.termType === 'BlankNode') labels.add(q.object.value);
+  }
+  return labels;
+}
 
 const NAME_CHAR = /[\p{L}\p{N}_\-.:%\\]/u;
 
