@@ -38,17 +38,14 @@ function graphsWithData(source: QuadSource): number {
   return count;
 }
 
-/** The named graphs GRAPH ?g ranges over. */
-export function namedGraphs(ctx: ExecutionContext): readonly Id[] {
-  return ctx.dataset.namedGraphs ?? [...ctx.source.contexts()];
+/** The named graphs GRAPH ?g ranges over (read once per query). */
+export function namedGraphs(ctx: ExecutionContext): ReadonlySet<Id> {
+  return (ctx.namedGraphs ??= new Set(ctx.dataset.namedGraphs ?? ctx.source.contexts()));
 }
 
 /** Whether GRAPH <g> may see graph `g`. */
 export function isNamedGraph(ctx: ExecutionContext, g: Id): boolean {
-  if (g <= 0) return false;
-  if (ctx.dataset.namedGraphs) return ctx.dataset.namedGraphs.includes(g);
-  for (const c of ctx.source.contexts()) if (c === g) return true;
-  return false;
+  return g > 0 && namedGraphs(ctx).has(g);
 }
 
 /**

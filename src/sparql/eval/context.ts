@@ -118,6 +118,8 @@ export class ExecutionContext {
   readonly dataset: DatasetView;
   readonly options: ExecutionOptions;
   readonly functions: SolutionFunctionContext;
+  /** The named graphs of the dataset, once asked for (dataset.ts). */
+  namedGraphs?: ReadonlySet<Id>;
   /** SERVICE answers fetched so far and requests still to send (serviceClient.ts); shared across re-runs. */
   readonly services: ServiceCalls;
   readonly #slots: { readonly size: number };
