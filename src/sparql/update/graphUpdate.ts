@@ -8,8 +8,8 @@
  * Template instances that are not valid RDF (an unbound variable, a literal
  * subject, a non-IRI predicate or graph) are skipped.
  *
- * Triples without GRAPH go to the WITH graph, else the protocol's
- * insert/remove graphs, else the default graph; see `UpdateContext` for what
+ * Triples without GRAPH go to the protocol's insert/remove graphs, else the
+ * WITH graph (the two may not be combined), else the default graph; see `UpdateContext` for what
  * deleting from the default graph means when it is the union of all graphs.
  */
 import { defaultGraph, df, type BlankNode, type Quad, type Term } from '../../rdf/terms.ts';
