@@ -124,9 +124,10 @@ export class Exchange {
 
   /**
    * Streams a document. `produce` writes into the sink and yields after each
-   * batch. Until the first batch is complete, output is held back, so an error
-   * before it is still a proper error response; after it, the status is sent
-   * and the response flows, waiting for 'drain' between batches.
+   * batch. Output is held back until it passes `STREAM_THRESHOLD` bytes: a small
+   * document goes out whole with a Content-Length, and an error before the
+   * threshold is still a proper error response. Past it, the status is sent and
+   * the response flows, waiting for 'drain' between batches.
    */
   async stream(status: number, headers: Record<string, string>, produce: (sink: ByteSink) => AsyncIterable<void>): Promise<void> {
     const res = this.res;
@@ -134,23 +135,36 @@ export class Exchange {
       res.writeHead(status, headers).end();
       return;
     }
-    let held: (string | Uint8Array)[] | undefined = [];
-    const sink: ByteSink = { write: (chunk) => (held ? held.push(chunk) > 0 : res.write(chunk)) };
-    const release = (): void => {
-      if (!held) return;
-      res.writeHead(status, headers);
-      for (const chunk of held) res.write(chunk);
-      held = undefined;
+    let held: Buffer[] | undefined = [];
+    let heldBytes = 0;
+    const sink: ByteSink = {
+      write: (chunk) => {
+        if (!held) return res.write(chunk);
+        // Copied: a writer may reuse its buffer after a write.
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf-8') : Buffer.from(chunk);
+        held.push(bytes);
+        heldBytes += bytes.length;
+        return true;
+      },
     };
     for await (const _ of produce(sink)) {
-      release();
+      if (held && heldBytes >= STREAM_THRESHOLD) {
+        res.writeHead(status, headers);
+        res.write(Buffer.concat(held));
+        held = undefined;
+      }
       if (res.destroyed) throw clientGone();
       if (res.writableNeedDrain) await drained(res);
     }
-    release();
-    res.end();
+    if (held) {
+      res.writeHead(status, { ...headers, 'Content-Length': String(heldBytes) });
+      res.end(Buffer.concat(held));
+    } else res.end();
   }
 }
+
+/** Documents smaller than this are sent whole (one write, with Content-Length); larger ones stream. */
+const STREAM_THRESHOLD = 64 * 1024;
 
 async function drained(res: ServerResponse): Promise<void> {
   await Promise.race([once(res, 'drain'), once(res, 'close')]);
