@@ -48,6 +48,9 @@ t.test('IRI resolves against the base IRI; only IRIs and simple literals are acc
     [['"rel"'], '<http://example.org/base/rel>'],
     [['"x"@en'], 'error'],
     [['1'], 'error'],
+    [['"http://example.org/a b"'], 'error'],
+    [['"http://example.org/<x>"'], 'error'],
+    [['"http://example.org/caf\u00e9?q=1#f"'], '<http://example.org/café?q=1#f>'],
   ]);
   const noBase = context({ baseIRI: undefined });
   t.throws(() => callWith(noBase, 'uri', '"relative"'), { name: 'ExpressionError' });

@@ -16,10 +16,14 @@ function str([a]: readonly Term[]): Term {
   return fail(`STR: no string form for ${describe(a)}`);
 }
 
+/** Characters RFC 3987 never allows in an IRI (space, controls, <>"{}|^` and backslash). */
+const NOT_IN_IRI = /[\u0000-\u0020<>"{}|^`\\]/;
+
 /** IRI/URI (§17.4.2.8): an IRI unchanged, a simple literal resolved against the base IRI. */
 const iri: SparqlFunction = ([a], ctx) => {
   if (a.termType === 'NamedNode') return a;
   const text = requireSimpleLiteral(a, 'IRI').value;
+  if (NOT_IN_IRI.test(text)) return fail(`IRI: "${text}" contains characters not allowed in an IRI`);
   const resolved = resolveIri(text, ctx.baseIRI);
   return isAbsoluteIri(resolved) ? namedNode(resolved) : fail(`IRI: "${text}" is not an absolute IRI`);
 };
