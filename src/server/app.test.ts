@@ -286,3 +286,13 @@ t.test('repository administration: PUT creates (409 when it exists), config roun
   t.equal((await fetch(`${base}/repositories/r2`, { method: 'DELETE' })).status, 204);
   t.equal((await fetch(`${base}/repositories/r2`, { method: 'DELETE' })).status, 404);
 });
+
+// covers: §8/timeout
+t.test('§8 the server-wide query timeout caps a longer timeout parameter', async (t) => {
+  const capped = await startServer({ port: 0, repositories: new FakeHost('r1'), queryTimeoutSeconds: 1 });
+  t.teardown(() => capped.close());
+  const started = Date.now();
+  const res = await fetch(`${capped.url}/repositories/r1?query=SLEEP&timeout=30`);
+  t.equal(res.status, 503);
+  t.ok(Date.now() - started < 5000, 'answered after about a second, not thirty');
+});

@@ -77,3 +77,15 @@ t.test('a failure before the first batch is a proper error response', async (t) 
   t.equal(res.status, 400);
   t.equal(repo.openConnections, 0);
 });
+
+t.test('a failure within a small document is still a proper error response', async (t) => {
+  const small = new FakeHost('small');
+  const repository = small.get('small')!;
+  repository.quads = repo.quads.slice(0, 10);
+  repository.failAfterFirstBatch = true;
+  const other = await startServer({ port: 0, repositories: small });
+  t.teardown(() => other.close());
+  const res = await fetch(`${other.url}/repositories/small/statements`);
+  t.equal(res.status, 500);
+  t.match(await res.text(), /^INTERNAL ERROR: the store failed mid-export/);
+});
