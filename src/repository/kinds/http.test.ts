@@ -89,6 +89,9 @@ t.test('a transaction on A is a transaction on B: nothing shows before commit', 
   await ok(fetch(`${txn}?action=ADD`, { method: 'PUT', headers: { 'content-type': 'application/n-triples' }, body: add }), 200);
   const inside = await ok(fetch(`${txn}?action=SIZE`, { method: 'PUT' }), 200);
   t.equal(await inside.text(), '3', 'the transaction sees its add');
+  const subj = encodeURIComponent('<http://ex/t>');
+  const read = await ok(fetch(`${txn}?action=GET&subj=${subj}`, { method: 'PUT', headers: { accept: 'application/n-triples' } }), 200);
+  t.equal((await read.text()).trim(), add, 'and reads it back');
   t.equal(await sizeOnB(), 2, 'B shows nothing before commit');
   await ok(fetch(`${txn}?action=COMMIT`, { method: 'PUT' }), 200);
   t.equal(await sizeOnB(), 3, 'B has it after commit');
