@@ -185,8 +185,8 @@ export class HTTPRepositoryConnection implements RepositoryConnection {
     return Number((await response.text()).trim());
   }
 
+  /** The protocol has no transaction action for contexts: this reads the committed state. */
   async *contexts(): AsyncIterable<readonly (NamedNode | Subject)[]> {
-    await this.flush();
     const result = await this.tuples(PATHS.contexts);
     yield result.map((row) => row.get('contextID')).filter((t): t is Subject => t?.termType === 'NamedNode' || t?.termType === 'BlankNode');
   }
