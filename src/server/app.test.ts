@@ -296,3 +296,14 @@ t.test('§8 the server-wide query timeout caps a longer timeout parameter', asyn
   t.equal(res.status, 503);
   t.ok(Date.now() - started < 5000, 'answered after about a second, not thirty');
 });
+
+t.test('§4.9 Graph Store GET answers triples (Turtle by default); an empty PUT creates no graph', async (t) => {
+  const graph = repo('/rdf-graphs/service?graph=' + encodeURIComponent('http://ex/triples'));
+  await fetch(graph, { method: 'PUT', headers: { 'Content-Type': 'text/turtle' }, body: turtle });
+  const res = await fetch(graph);
+  t.match(res.headers.get('content-type'), /^text\/turtle/);
+  t.notMatch(await res.text(), /http:\/\/ex\/triples/, 'the graph name is not in the body');
+  const empty = repo('/rdf-graphs/service?graph=' + encodeURIComponent('http://ex/empty'));
+  t.equal((await fetch(empty, { method: 'PUT', headers: { 'Content-Type': 'text/turtle' }, body: '' })).status, 204);
+  t.equal((await fetch(empty)).status, 404);
+});

@@ -95,12 +95,12 @@ async function exists(connection: RepositoryConnection, graph: Graph): Promise<b
   return graph.termType === 'DefaultGraph' || (await connection.size([graph])) > 0;
 }
 
-/** Runs a write on the graph; tells whether the graph was created by it. */
+/** Runs a write on the graph; tells whether the graph was created by it (an empty body creates nothing). */
 function change(repository: Repository, graph: Graph, work: (c: RepositoryConnection) => Promise<void>): Promise<boolean> {
   return writing(repository, async (c) => {
     const existed = await exists(c, graph);
     await work(c);
-    return !existed;
+    return !existed && (await exists(c, graph));
   });
 }
 

@@ -16,6 +16,7 @@ import type { Exchange } from '../exchange.ts';
 import { reading, repositoryOf, writing } from '../connections.ts';
 import { uploadFormat } from '../formats.ts';
 import { sendQuads } from '../results.ts';
+import { DEFAULT_GRAPH_QUERY_FORMAT } from '../../formats/negotiate.ts';
 import { route, type Route } from '../router.ts';
 import { executeUpdate, sparqlBody } from './query.ts';
 
@@ -67,7 +68,7 @@ export function statementsRoutes(context: ServerContext): Route[] {
 /**
  * Streams the statements matching `filter` in the negotiated RDF format (TriG by
  * default). `asTriples`: the graph is dropped, as a Graph Store GET returns one
- * graph's triples, not quads naming it (W3C GSP §5.2).
+ * graph's triples, not quads naming it (W3C GSP §5.2); Turtle by default then.
  */
 export async function exportStatements(
   exchange: Exchange,
@@ -77,7 +78,8 @@ export async function exportStatements(
 ): Promise<void> {
   const prefixes = await connection.namespaces();
   const batches = connection.statements(filter);
-  await sendQuads(exchange, asTriples ? triplesOf(batches) : batches, prefixes, FILENAME_HINT.statements, undefined);
+  if (!asTriples) return sendQuads(exchange, batches, prefixes, FILENAME_HINT.statements, undefined);
+  return sendQuads(exchange, triplesOf(batches), prefixes, FILENAME_HINT.statements, undefined, DEFAULT_GRAPH_QUERY_FORMAT);
 }
 
 async function* triplesOf(batches: AsyncIterable<readonly Quad[]>): AsyncGenerator<readonly Quad[]> {
