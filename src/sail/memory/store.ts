@@ -53,6 +53,7 @@ export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
   private pinnedDead = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly persistence: Persistence | undefined;
+  private loaded: Promise<void> | undefined;
 
   constructor(options: MemoryStoreOptions = {}) {
     if (options.persist) {
@@ -61,8 +62,10 @@ export class MemoryStore implements Sail, TransactionHost, PersistenceHost {
     }
   }
 
+  /** Reads the data file of a persistent store, once: a second `init` is a no-op. */
   async init(): Promise<void> {
-    await this.persistence?.load();
+    this.loaded ??= this.persistence?.load() ?? Promise.resolve();
+    await this.loaded;
   }
 
   async shutdown(): Promise<void> {
