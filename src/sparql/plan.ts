@@ -71,6 +71,7 @@ const UNKNOWN_COST = 1e7;
 
 export class Planner {
   readonly #stats: PlanStatistics;
+  readonly #estimates = new Map<TriplePattern, Map<string, number>>();
   #graph: Id | undefined | null;
 
   constructor(stats: PlanStatistics) {
@@ -193,18 +194,30 @@ export class Planner {
    * heuristics: the store keeps no per-position distinct counts.
    */
   #patternCost(pattern: TriplePattern, state: Incoming): number {
-    if (this.#graph === -1) return 0;
-    const { values } = this.#stats.source;
-    const id = (t: PatternTerm): Id | undefined | null =>
-      t.termType === 'Variable' ? undefined : (values.lookup(t) ?? null);
-    const [s, p, o] = [id(pattern.subject), id(pattern.predicate), id(pattern.object)];
-    if (s === null || p === null || o === null) return 0; // an unknown term matches nothing
-    const estimate = this.#stats.source.estimate({ s, p, o, g: this.#graph ?? undefined }, this.#stats.includeInferred);
+    const estimate = this.#estimate(pattern);
     const bound = (t: PatternTerm) => t.termType !== 'Variable' || state.certain.has(t.value);
     const [sb, pb, ob] = [bound(pattern.subject), bound(pattern.predicate), bound(pattern.object)];
     if (sb && pb && ob) return Math.min(estimate, 1);
     if (pattern.subject.termType === 'Variable' && sb) return Math.min(estimate, 5);
     if (pattern.object.termType === 'Variable' && ob) return Math.min(estimate, 200);
+    return estimate;
+  }
+
+  /** The store's count for the pattern's constants in the current graph, asked once per pattern and graph. */
+  #estimate(pattern: TriplePattern): number {
+    const key = `${this.#graph}`;
+    let byGraph = this.#estimates.get(pattern);
+    if (!byGraph) this.#estimates.set(pattern, (byGraph = new Map()));
+    let estimate = byGraph.get(key);
+    if (estimate === undefined) {
+      const { values } = this.#stats.source;
+      const id = (t: PatternTerm): Id | undefined | null => (t.termType === 'Variable' ? undefined : (values.lookup(t) ?? null));
+      const [s, p, o] = [id(pattern.subject), id(pattern.predicate), id(pattern.object)];
+      // An unknown term, or a graph the store lacks, matches nothing.
+      estimate = this.#graph === -1 || s === null || p === null || o === null ? 0
+        : this.#stats.source.estimate({ s, p, o, g: this.#graph ?? undefined }, this.#stats.includeInferred);
+      byGraph.set(key, estimate);
+    }
     return estimate;
   }
 }
