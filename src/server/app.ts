@@ -110,6 +110,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     queryTimeoutMs: (options.queryTimeoutSeconds ?? DEFAULTS.queryTimeoutSeconds) * 1000,
   };
   const server = createServer(createHandler({ repositories, transactions, options: serverOptions }));
+  // Node's default 5-minute request timeout would cut long uploads and exports; limits are §8's business.
+  server.requestTimeout = 0;
   server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
