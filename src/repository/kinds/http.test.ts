@@ -127,6 +127,15 @@ t.test('removes by pattern and namespaces go through', async (t) => {
   t.equal(await viaA.text(), 'http://ex/');
 });
 
+t.test('an unreachable server is reported with its URL and the cause', async (t) => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const repository = new HTTPRepository('r', '', { type: 'HTTPRepository', url: `http://127.0.0.1:${port}/repositories/r` });
+  await t.rejects((await repository.connection()).size(), { name: 'RemoteRepositoryError', message: new RegExp(`GET http://127.0.0.1:${port}/repositories/r/size: .*ECONNREFUSED`) });
+});
+
 t.test('basic authentication is sent when configured', async (t) => {
   const seen: IncomingMessage['headers'][] = [];
   const fake = createServer((req, res) => {

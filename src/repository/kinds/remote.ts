@@ -17,7 +17,7 @@ import { ConflictError } from '../../sail/errors.ts';
 import { MalformedQueryError, type QueryForm, type QueryResult, QueryTimeoutError } from '../../sparql/api.ts';
 import { PushToPull } from './pushToPull.ts';
 
-/** A remote server answered with an error we have no closer type for. */
+/** A remote server answered with an error we have no closer type for, or could not be reached (status 0). */
 export class RemoteRepositoryError extends Error {
   override readonly name = 'RemoteRepositoryError';
   constructor(
@@ -48,7 +48,10 @@ export class RemoteClient {
     if (this.authorization) headers.authorization = this.authorization;
     if (init.contentType) headers['content-type'] = init.contentType;
     if (init.accept) headers.accept = init.accept;
-    const response = await fetch(url, { method, headers, ...(init.body === undefined ? {} : { body: init.body }) });
+    const response = await fetch(url, { method, headers, ...(init.body === undefined ? {} : { body: init.body }) }).catch((e: Error) => {
+      // fetch says only "fetch failed"; the cause (ECONNREFUSED, ENOTFOUND…) is what a user can act on.
+      throw new RemoteRepositoryError(`${method} ${url}: ${(e.cause as Error | undefined)?.message ?? e.message}`, 0);
+    });
     if (!response.ok) throw await remoteError(response, method, url);
     return response;
   }
