@@ -208,7 +208,9 @@ export class ByteReader {
 }
 
 /** Thrown by `ByteReader` when a record continues past the bytes received so far. */
-export class Underflow extends Error {}
+export class Underflow extends Error {
+  override readonly name = 'Underflow';
+}
 const UNDERFLOW = new Underflow('more input needed');
 
 /**
