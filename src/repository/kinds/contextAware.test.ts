@@ -5,6 +5,7 @@
  */
 import t from 'tap';
 import { defaultGraph, type Graph, literal, namedNode, quad } from '../../rdf/terms.ts';
+import type { QueryRequest } from '../api.ts';
 import type { ContextAwareRepositoryConfig } from '../config/types.ts';
 import { ContextAwareRepository } from './contextAware.ts';
 import { SailRepository } from './sail.ts';
@@ -93,4 +94,35 @@ t.test('updates: inserts without GRAPH go to the insert context, deletes act in 
   t.same((await collect(raw.statements({ subject: ex('u') }))).map((q) => q.graph.value), [g2.value]);
   await connection.update({ update: 'DELETE DATA { <http://ex/s> <http://ex/p> "http://ex/g1" . <http://ex/s> <http://ex/p> "http://ex/g3" }' });
   t.same((await collect(raw.statements({ subject: ex('s') }))).map((q) => q.graph.value).sort(), ['', g2.value, g3.value], 'only the g1 statement went');
+});
+
+t.test('ca.maxQueryTime, ca.queryLanguage and ca.base reach the query', async (t) => {
+  const inner = new SailRepository('m', '', { type: 'SailRepository', sail: { type: 'MemoryStore', persist: false } }, '/nonexistent');
+  const seen: QueryRequest[] = [];
+  const spy = await inner.connection();
+  spy.query = async (request) => {
+    seen.push(request);
+    return { kind: 'boolean', value: true };
+  };
+  inner.connection = async () => spy;
+  const repository = new ContextAwareRepository('ca', '', inner, {
+    type: 'ContextAwareRepository',
+    delegate: { type: 'SailRepository', sail: { type: 'MemoryStore', persist: false } },
+    readContexts: [],
+    removeContexts: [],
+    maxQueryTime: 1,
+    queryLanguage: 'SPARQL',
+    baseIRI: 'http://ex/base/',
+  });
+  const connection = await repository.connection();
+  await connection.query({ query: 'ASK {}' });
+  await connection.query({ query: 'ASK {}', baseIRI: 'http://ex/own/' });
+  t.equal(seen[0]?.language, 'sparql');
+  t.equal(seen[0]?.baseIRI, 'http://ex/base/');
+  t.equal(seen[1]?.baseIRI, 'http://ex/own/', "the request's own base wins");
+  const signal = seen[0]?.signal;
+  t.ok(signal && !signal.aborted, 'a timeout signal is set');
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  t.ok(signal?.aborted, 'it fires after ca.maxQueryTime seconds');
+  t.equal((signal?.reason as Error).name, 'QueryTimeoutError');
 });
