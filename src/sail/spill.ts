@@ -23,13 +23,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export type Row = readonly (number | undefined)[];
-export type RowCompare = (a: Row, b: Row) => number;
+export type RowCompare<R extends Row = Row> = (a: R, b: R) => number;
 
-export interface SpillOptions {
+export interface SpillOptions<R extends Row = Row> {
   /** Rows kept in memory before the overflow to disk; 0 or undefined = never spill. */
   threshold?: number;
   /** When given, rows are read back in this order. */
-  compare?: RowCompare;
+  compare?: RowCompare<R>;
   /** Aborting (query end, cancel, timeout) deletes the temporary file. */
   signal?: AbortSignal;
   /** Where temporary files go; the OS temp directory by default. */
@@ -45,8 +45,9 @@ interface Run {
   readonly rows: number;
 }
 
-export class SpillableRows implements Iterable<Row> {
-  private memory: Row[] = [];
+/** Rows of type R (e.g. the engine's `Id[]`) come back as R: numbers stay numbers, undefined stays undefined. */
+export class SpillableRows<R extends Row = Row> implements Iterable<R> {
+  private memory: R[] = [];
   private readonly runs: Run[] = [];
   private dir: string | undefined;
   private fd: number | undefined;
@@ -56,7 +57,7 @@ export class SpillableRows implements Iterable<Row> {
 
   constructor(
     readonly width: number,
-    private readonly options: SpillOptions = {},
+    private readonly options: SpillOptions<R> = {},
   ) {
     options.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
@@ -70,15 +71,15 @@ export class SpillableRows implements Iterable<Row> {
     return this.runs.length > 0;
   }
 
-  push(row: Row): void {
+  push(row: R): void {
     if (this.closed) throw new Error('the row collection is closed');
     if (row.length !== this.width) throw new RangeError(`row of ${row.length} values in a collection of width ${this.width}`);
-    this.memory.push(row.slice());
+    this.memory.push(row.slice() as unknown as R);
     const threshold = this.options.threshold ?? 0;
     if (threshold > 0 && this.memory.length > threshold) this.spill();
   }
 
-  *[Symbol.iterator](): Iterator<Row> {
+  *[Symbol.iterator](): Iterator<R> {
     if (this.closed) throw new Error('the row collection is closed');
     const { compare } = this.options;
     if (!compare) {
@@ -119,7 +120,7 @@ export class SpillableRows implements Iterable<Row> {
   }
 
   /** The rows of one run, read block by block. */
-  private *readRun(run: Run): Generator<Row> {
+  private *readRun(run: Run): Generator<R> {
     const rowBytes = this.width * 8;
     for (let done = 0; done < run.rows; ) {
       const count = Math.min(READ_BLOCK_ROWS, run.rows - done);
@@ -131,7 +132,7 @@ export class SpillableRows implements Iterable<Row> {
           const v = block[r * this.width + c];
           row[c] = Number.isNaN(v) ? undefined : v;
         }
-        yield row;
+        yield row as unknown as R;
       }
       done += count;
     }
@@ -139,8 +140,8 @@ export class SpillableRows implements Iterable<Row> {
 }
 
 /** Merges sorted sequences into one sorted sequence (a binary heap of their heads). */
-function* mergeSorted(sources: Iterator<Row>[], compare: RowCompare): Generator<Row> {
-  const heap: { row: Row; source: Iterator<Row> }[] = [];
+function* mergeSorted<R extends Row>(sources: Iterator<R>[], compare: RowCompare<R>): Generator<R> {
+  const heap: { row: R; source: Iterator<R> }[] = [];
   const less = (i: number, j: number) => compare(heap[i]!.row, heap[j]!.row) < 0;
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
   const up = (i: number) => {
