@@ -171,6 +171,11 @@ export function isValidBlankNodeLabel(label: string): boolean {
   return BNODE_LABEL.test(label) && BNODE_LABEL.lastIndex === label.length;
 }
 
+/** A label N-Triples and Turtle can write: valid ones as they are, others hex-encoded (consistently, so one node stays one node). */
+export function writableBlankNodeLabel(label: string): string {
+  return isValidBlankNodeLabel(label) ? label : 'u_' + Buffer.from(label).toString('hex');
+}
+
 function readBlankNode(text: string, pos: number): TermRead {
   if (text.charCodeAt(pos + 1) !== 58 /* : */) throw new TermSyntaxError('expected "_:" to start a blank node', pos);
   BNODE_LABEL.lastIndex = pos + 2;

@@ -5,7 +5,7 @@
  * buffer (no per-line strings to build and collect) and hands the sink
  * ~64 KiB chunks; n3's writer is not used here.
  */
-import { formatIri, formatLiteralParts, isValidBlankNodeLabel, needsIriEscapes } from '../../rdf/ntriples.ts';
+import { formatIri, formatLiteralParts, needsIriEscapes, writableBlankNodeLabel } from '../../rdf/ntriples.ts';
 import { escapeString, type Term, termKey, XSD } from '../../rdf/terms.ts';
 import type { ByteSink, RdfWriter } from '../format.ts';
 import { ByteBuffer } from '../io.ts';
@@ -72,7 +72,7 @@ export function lineTerm(term: Term): string {
     case 'Literal':
       return formatLiteralParts(term.value, term.language, term.datatype.value);
     case 'BlankNode':
-      return '_:' + (isValidBlankNodeLabel(term.value) ? term.value : 'u_' + Buffer.from(term.value).toString('hex'));
+      return '_:' + writableBlankNodeLabel(term.value);
     default:
       return termKey(term);
   }

@@ -6,7 +6,8 @@
  * each text chunk as it arrives and check for its error after every chunk.
  */
 import { Parser, Writer } from 'n3';
-import type { Quad } from '../../rdf/terms.ts';
+import { isValidBlankNodeLabel, writableBlankNodeLabel } from '../../rdf/ntriples.ts';
+import { blankNode, type Quad, type Term } from '../../rdf/terms.ts';
 import { type ByteSink, type ByteSource, ParseError, type RdfHandler, type RdfParseOptions, type RdfWriteOptions, type RdfWriter } from '../format.ts';
 import { TextBuffer, textChunks } from '../io.ts';
 import { BlankNodeScope } from './blankNodes.ts';
@@ -96,10 +97,16 @@ export function n3Writer(format: 'Turtle' | 'TriG' | 'N3', sink: ByteSink, optio
   } as ConstructorParameters<typeof Writer>[1]);
   return {
     namespace: (prefix, iri) => writer.addPrefix(prefix, iri),
-    quad: (q) => (keepGraphs ? writer.addQuad(q) : writer.addQuad(q.subject, q.predicate, q.object)),
+    quad: (q) => writer.addQuad(writable(q.subject), q.predicate, writable(q.object), keepGraphs ? writable(q.graph) : undefined),
     end: () => {
       writer.end();
       out.flush();
     },
   };
+}
+
+/** n3 writes blank-node labels as they are; labels Turtle cannot spell (from TriX, JSON-LD…) are encoded. */
+function writable<T extends Term>(term: T): T {
+  if (term.termType !== 'BlankNode' || isValidBlankNodeLabel(term.value)) return term;
+  return blankNode(writableBlankNodeLabel(term.value)) as T;
 }

@@ -43,3 +43,14 @@ t.test('namespaces declared on the writer (twice for one prefix) keep every form
     t.ok(isomorphic(await parseQuads(format, Buffer.concat(chunks)), expected), format.name);
   }
 });
+
+t.test('blank-node labels no syntax can spell (from TriX or JSON-LD) still round-trip in every format', async (t) => {
+  const { blankNode, namedNode, quad } = await import('../../rdf/terms.ts');
+  const p = namedNode('http://example.org/p');
+  const odd = [blankNode('a b'), blankNode('x.'), blankNode('-y'), blankNode('ü:ö')];
+  const quads = odd.flatMap((b, i) => [quad(b, p, odd[(i + 1) % odd.length]!), quad(namedNode('http://example.org/s'), p, b)]);
+  for (const format of RDF_FORMATS) {
+    cases++;
+    t.ok(isomorphic(await parseQuads(format, writeQuads(format, quads)), quads), format.name);
+  }
+});
