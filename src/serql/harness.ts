@@ -9,11 +9,11 @@ import type { Expression, Operation, PropertyPath, Query, TemplateTriple, Triple
 
 export function printQuery(query: Query): string {
   const term = (t: Term) => printTerm(t, query.prefixes);
-  const where = printOperation(query.where, term);
+  const where = printOperation(query.where, term, 1);
   switch (query.form) {
-    case 'SELECT': return `(select (${query.variables.join(' ')}) ${where})`;
-    case 'CONSTRUCT': return `(construct (${query.template.map((t) => printTriple(t, term)).join(' ')}) ${where})`;
-    default: return `(${query.form.toLowerCase()} ${where})`;
+    case 'SELECT': return `(select (${query.variables.join(' ')})\n  ${where})`;
+    case 'CONSTRUCT': return `(construct (${query.template.map((t) => printTriple(t, term)).join(' ')})\n  ${where})`;
+    default: return `(${query.form.toLowerCase()}\n  ${where})`;
   }
 }
 
@@ -41,25 +41,27 @@ function printTriple(t: TriplePattern | TemplateTriple, term: TermPrinter): stri
   return `(${term(t.subject)} ${term(t.predicate)} ${term(t.object)})`;
 }
 
-function printOperation(op: Operation, term: TermPrinter): string {
-  const o = (x: Operation) => printOperation(x, term);
-  const e = (x: Expression) => printExpression(x, term);
+/** One operator per line, its operands indented below it; expressions stay on their operator's line. */
+function printOperation(op: Operation, term: TermPrinter, depth = 0): string {
+  const pad = '\n' + '  '.repeat(depth + 1);
+  const o = (x: Operation) => pad + printOperation(x, term, depth + 1);
+  const e = (x: Expression) => printExpression(x, term, depth + 1);
   switch (op.type) {
     case 'bgp': return `(bgp${op.patterns.map((p) => ' ' + printTriple(p, term)).join('')})`;
     case 'path': return `(path ${term(op.subject)} ${printPath(op.path, term)} ${term(op.object)})`;
-    case 'join': case 'union': return `(${op.type} ${op.input.map(o).join(' ')})`;
-    case 'leftjoin': return `(leftjoin ${o(op.left)} ${o(op.right)}${op.expression ? ' ' + e(op.expression) : ''})`;
-    case 'minus': return `(minus ${o(op.left)} ${o(op.right)})`;
-    case 'filter': return `(filter ${e(op.expression)} ${o(op.input)})`;
-    case 'graph': return `(graph ${term(op.name)} ${o(op.input)})`;
-    case 'extend': return `(extend ?${op.variable} ${e(op.expression)} ${o(op.input)})`;
+    case 'join': case 'union': return `(${op.type}${op.input.map(o).join('')})`;
+    case 'leftjoin': return `(leftjoin${op.expression ? ' ' + e(op.expression) : ''}${o(op.left)}${o(op.right)})`;
+    case 'minus': return `(minus${o(op.left)}${o(op.right)})`;
+    case 'filter': return `(filter ${e(op.expression)}${o(op.input)})`;
+    case 'graph': return `(graph ${term(op.name)}${o(op.input)})`;
+    case 'extend': return `(extend ?${op.variable} ${e(op.expression)}${o(op.input)})`;
     case 'values': return `(values (${op.variables.join(' ')}) ${op.rows.length})`;
-    case 'group': return `(group (${op.variables.join(' ')}) ${o(op.input)})`;
-    case 'orderby': return `(orderby (${op.conditions.map((c) => (c.descending ? `(desc ${e(c.expression)})` : e(c.expression))).join(' ')}) ${o(op.input)})`;
-    case 'project': return `(project (${op.variables.join(' ')}) ${o(op.input)})`;
-    case 'distinct': case 'reduced': return `(${op.type} ${o(op.input)})`;
-    case 'slice': return `(slice ${op.start} ${op.length ?? '_'} ${o(op.input)})`;
-    case 'service': return `(service ${term(op.name)} ${o(op.input)})`;
+    case 'group': return `(group (${op.variables.join(' ')})${o(op.input)})`;
+    case 'orderby': return `(orderby (${op.conditions.map((c) => (c.descending ? `(desc ${e(c.expression)})` : e(c.expression))).join(' ')})${o(op.input)})`;
+    case 'project': return `(project (${op.variables.join(' ')})${o(op.input)})`;
+    case 'distinct': case 'reduced': return `(${op.type}${o(op.input)})`;
+    case 'slice': return `(slice ${op.start} ${op.length ?? '_'}${o(op.input)})`;
+    case 'service': return `(service ${term(op.name)}${o(op.input)})`;
   }
 }
 
@@ -67,11 +69,11 @@ function printPath(path: PropertyPath, term: TermPrinter): string {
   return path.type === 'link' ? term(path.iri) : `(${path.type})`;
 }
 
-function printExpression(e: Expression, term: TermPrinter): string {
+function printExpression(e: Expression, term: TermPrinter, depth: number): string {
   switch (e.type) {
     case 'term': return term(e.term);
     case 'variable': return '?' + e.name;
-    case 'call': return `(${e.name}${e.args.map((a) => ' ' + printExpression(a, term)).join('')})`;
-    case 'exists': return `(${e.not ? 'notexists' : 'exists'} ${printOperation(e.pattern, term)})`;
+    case 'call': return `(${e.name}${e.args.map((a) => ' ' + printExpression(a, term, depth)).join('')})`;
+    case 'exists': return `(${e.not ? 'notexists' : 'exists'}\n${'  '.repeat(depth + 1)}${printOperation(e.pattern, term, depth + 1)})`;
   }
 }
