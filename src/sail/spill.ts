@@ -10,6 +10,7 @@
  *   rows.push(row);            // `width` numbers (ids) or undefined (unbound); copied
  *   for (const row of rows)    // insertion order, or `compare` order when given; may be read many times
  *   rows.close();              // deletes the temporary file; also done when `signal` aborts
+ * Pushing while a read is under way is not supported.
  *
  * With `compare`, each overflow of `threshold` rows is sorted and written as
  * one run, and reading merges the runs with the rows still in memory (an

@@ -15,6 +15,7 @@ import type { Quad } from '../../rdf/terms.ts';
 export class MemoryConnection implements SailConnection {
   private txn: Transaction | undefined;
   private closed = false;
+  private committing = false;
   private readonly listeners: ChangeListener[] = [];
 
   constructor(private readonly store: MemoryStore) {}
@@ -42,9 +43,15 @@ export class MemoryConnection implements SailConnection {
 
   async commit(): Promise<void> {
     const txn = this.transaction('commit');
-    // On failure the transaction stays open, so the caller can still roll back (rdf4j-facts §5).
-    await this.store.commit(txn);
-    this.txn = undefined;
+    if (this.committing) throw new TransactionStateError('a commit of this transaction is already in progress');
+    this.committing = true;
+    try {
+      await this.store.commit(txn);
+      this.txn = undefined;
+    } finally {
+      // On failure the transaction stays open, so the caller can still roll back (rdf4j-facts §5).
+      this.committing = false;
+    }
   }
 
   rollback(): void {

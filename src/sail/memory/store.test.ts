@@ -38,3 +38,15 @@ t.test('many statements: compaction after removals keeps the survivors', async (
   const expected = [...conn.match({})].filter((q) => q[1] === p3).length;
   t.equal([...conn.match({ p: p3 })].length, expected);
 });
+
+t.test('a second commit while the first is under way is refused; the first completes', async (t) => {
+  const store = new MemoryStore();
+  const conn = store.connection();
+  conn.begin();
+  conn.addStatement(quad(ex('s'), ex('p'), ex('o')));
+  const first = conn.commit();
+  await t.rejects(conn.commit(), { name: 'TransactionStateError' });
+  await first;
+  t.equal(conn.active, false);
+  t.equal(conn.size(), 1);
+});
