@@ -17,13 +17,16 @@ import { hasService, runWithServices } from './eval/serviceClient.ts';
 import { batches, firstRow } from './eval/stream.ts';
 import { constructQuads, describeQuads } from './forms.ts';
 import { parseQuery } from './parse.ts';
+import { parseSerql } from '../serql/parse.ts';
 import { Planner, type PlanNode } from './plan.ts';
 
+/** Parses a SPARQL query, or a SeRQL one (spec §4.3 `queryLn`), into the one algebra the evaluator runs. */
 export function prepareQuery(text: string, options: ParseOptions = {}): PreparedQuery {
-  if (options.language && options.language !== 'sparql') {
-    throw new MalformedQueryError(`query language ${options.language} is not supported by this engine`);
+  switch (options.language ?? 'sparql') {
+    case 'sparql': return new AlgebraQuery(parseQuery(text, { baseIRI: options.baseIRI }));
+    case 'serql': return new AlgebraQuery(parseSerql(text, options));
+    default: throw new MalformedQueryError(`unknown query language ${String(options.language)}`);
   }
-  return new SparqlQuery(parseQuery(text, { baseIRI: options.baseIRI }));
 }
 
 /** A compiled evaluation: the plan, its closures and the context they share. */
@@ -36,7 +39,8 @@ interface Compiled {
   readonly input: Row;
 }
 
-class SparqlQuery implements PreparedQuery {
+/** A prepared query of either language: planned and compiled anew for each evaluation. */
+class AlgebraQuery implements PreparedQuery {
   readonly form: QueryForm;
   readonly variables: readonly string[];
   readonly dataset?: Dataset;
