@@ -54,4 +54,6 @@ t.test('ORDER BY: unbound < blank < IRI < literal, numerics by value, then a tot
   t.equal(compareForOrderBy(term('1'), term('1.0')), -compareForOrderBy(term('1.0'), term('1')), 'ties are broken symmetrically');
   t.not(compareForOrderBy(term('1'), term('1.0')), 0, 'distinct terms never compare equal');
   t.equal(compareForOrderBy(term('1'), term('1')), 0);
+  const numbers = ['3', '"NaN"^^xsd:double', '-1.5', '"NaN"^^xsd:float', '2.0E0'].map(term);
+  t.same(numbers.sort(compareForOrderBy).map((x) => x.value), ['NaN', 'NaN', '-1.5', '2.0E0', '3'], 'NaN first, then by value');
 });

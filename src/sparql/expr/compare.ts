@@ -139,13 +139,16 @@ export function compareForOrderBy(a: Term | undefined, b: Term | undefined): num
 
 function compareValues(x: Value, y: Value): number {
   let c: number;
-  if (x.kind === 'numeric') c = numericCompare(x.n, (y as typeof x).n);
+  if (x.kind === 'numeric') c = nanFirst(x.n) - nanFirst((y as typeof x).n) || numericCompare(x.n, (y as typeof x).n);
   else if (x.kind === 'temporal') c = timeline(x.t) - timeline((y as typeof x).t);
   else if (x.kind === 'langString') c = compareStrings(x.lang, (y as typeof x).lang) || compareStrings(x.s, (y as typeof x).s);
   else c = compareSameKind(x, y);
-  // NaN (numeric NaN) sorts as equal here; the lexical tie-break keeps the order total.
+  // Two NaNs compare as NaN: call them equal and let the lexical tie-break decide.
   return Number.isNaN(c) ? 0 : Math.sign(c);
 }
+
+/** NaN sorts before every other number, so the numeric order stays transitive. */
+const nanFirst = (n: Numeric): number => (n.kind !== 'integer' && n.kind !== 'decimal' && Number.isNaN(n.value) ? -1 : 0);
 
 function compareLexically(a: Literal, b: Literal): number {
   return (

@@ -1,6 +1,8 @@
 /** §17.4.3.14 REGEX and §17.4.3.15 REPLACE: XPath flags and replacement syntax on JavaScript regexes. */
 import t from 'tap';
-import { table } from '../harness.ts';
+import { termKey } from '../../../rdf/terms.ts';
+import { resolveFunction } from '../index.ts';
+import { context, key, table, term } from '../harness.ts';
 
 t.test('REGEX with the spec example and each flag', async (t) => {
   table(t, 'regex', [
@@ -39,4 +41,13 @@ t.test('REPLACE with the spec examples: $n groups, \\$ escapes, flags', async (t
     [['"abc"', '"b"', '"$"'], 'error'],
     [['"abc"', '"b"', '"\\\\n"'], 'error'],
   ]);
+});
+
+t.test('one call site with a pattern that changes per solution', async (t) => {
+  const regex = resolveFunction('regex')!;
+  const ctx = context();
+  const rows: [string, string, string][] = [['"abc"', '"^a"', 'true'], ['"abc"', '"^b"', 'false'], ['"bcd"', '"^b"', 'true'], ['"abc"', '"^a"', 'true']];
+  for (const [text, pattern, expected] of rows) {
+    t.equal(termKey(regex([term(text), term(pattern)], ctx)), key(expected), `REGEX(${text}, ${pattern})`);
+  }
 });

@@ -6,8 +6,8 @@
  * REPLACE's `$n` / `\$` / `\\` replacement syntax is translated, and a
  * pattern that matches the empty string is an error (FORX0003).
  *
- * Each call site gets its own function with a one-entry cache, since the
- * pattern and flags are almost always constants.
+ * Each call site gets its own function with a small cache of compiled
+ * patterns, since the pattern and flags are almost always constants.
  */
 import type { Literal, Term } from '../../../rdf/terms.ts';
 import type { SparqlFunction } from '../context.ts';
@@ -52,15 +52,19 @@ function stripWhitespace(pattern: string): string {
   return out;
 }
 
-/** Builds a value from (pattern, flags) once per distinct pair seen at a call site. */
+/** Patterns remembered per call site; a pattern that varies per row rarely has more distinct values worth keeping. */
+const SITE_CACHE_SIZE = 64;
+
+/** Builds a value from (pattern, flags) once per distinct pair seen at a call site (up to SITE_CACHE_SIZE, then starts over). */
 function cached<T>(build: (pattern: string, flags: string) => T): (pattern: string, flags: string) => T {
-  let key: string | undefined;
-  let value: T | undefined;
+  const seen = new Map<string, T>();
   return (pattern, flags) => {
-    const k = flags + '\u0000' + pattern;
-    if (k !== key || value === undefined) {
+    const key = flags + '\u0000' + pattern;
+    let value = seen.get(key);
+    if (value === undefined) {
       value = build(pattern, flags);
-      key = k;
+      if (seen.size >= SITE_CACHE_SIZE) seen.clear();
+      seen.set(key, value);
     }
     return value;
   };
