@@ -1,5 +1,9 @@
 /** §3.1.4 LOAD: content negotiation, the format registry, INTO GRAPH, SILENT, and the fetch policy. */
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { storeWith } from './harness.ts';
@@ -69,5 +73,16 @@ t.test('LOAD goes through the fetch policy: loopback is refused by default', asy
   await t.rejects(s.update(`LOAD <${base}/data>`), { name: 'LoadError', message: /loopback/ });
   await s.update(`LOAD SILENT <${base}/data>`);
   t.same(s.lines(), []);
+  await s.close();
+});
+
+t.test('LOAD of a file: URL, only under the configured roots, parsed by its extension', async (t) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'svc-load-'));
+  await writeFile(path.join(dir, 'data.nt'), '<http://example.org/f> <http://example.org/p> "file" .\n');
+  const url = pathToFileURL(path.join(dir, 'data.nt')).href;
+  const s = await storeWith();
+  await t.rejects(s.update(`LOAD <${url}>`), { name: 'LoadError', message: /allowed roots/ });
+  await s.update(`LOAD <${url}> INTO GRAPH :files`, {}, { fetchPolicy: { fileRoots: [dir] } });
+  t.same(s.lines(), ['<:f> <:p> "file" <:files>']);
   await s.close();
 });
