@@ -12,6 +12,7 @@
  *   16      4          Q: number of statements
  *   20      4          reserved, 0
  *   24      …          V values, id 1 … V in order: u32 byte length, then the value key in UTF-8
+ *                      (only values some statement uses, renumbered densely from 1)
  *                      (value keys are defined in `../values.ts`: IRI, `_:label`, `"lexical"suffix`)
  *           …          N namespaces: u32 length, prefix UTF-8, u32 length, IRI UTF-8
  *           0–3        zero padding to a multiple of 4
@@ -89,29 +90,37 @@ export async function readDataFile(path: string): Promise<DataFileRead | undefin
   return decode(buffer, path);
 }
 
+/**
+ * Writes the statements visible at `version` and only the values they use,
+ * renumbered densely in id order: values of removed statements and of
+ * rolled-back transactions are dropped here, so a restart reclaims them.
+ */
 async function writeContents(out: ChunkWriter, { keys, namespaces, table, version }: DataFileContents): Promise<void> {
+  const cols = table.cols;
   const rows: number[] = [];
+  // newId[id]: the id written for `id`, 0 = unused (the default graph stays 0).
+  const newId = new Uint32Array(keys.length + 1);
   for (let row = 0; row < table.length; row++) {
-    if (table.since[row] <= version && version < table.until[row]) rows.push(row);
+    if (table.since[row] > version || version >= table.until[row]) continue;
+    rows.push(row);
+    for (const col of cols) newId[col[row]] = 1;
   }
-  for (const n of [MAGIC, FORMAT_VERSION, keys.length, namespaces.size, rows.length, 0]) out.u32(n);
-  for (let i = 0; i < keys.length; i++) {
-    out.string(keys[i]);
-    if ((i & 0xffff) === 0) await out.drain();
+  newId[0] = 0;
+  let used = 0;
+  for (let id = 1; id < newId.length; id++) if (newId[id]) newId[id] = ++used;
+  for (const n of [MAGIC, FORMAT_VERSION, used, namespaces.size, rows.length, 0]) out.u32(n);
+  for (let id = 1; id < newId.length; id++) {
+    if (!newId[id]) continue;
+    out.string(keys[id - 1]);
+    if ((newId[id] & 0xffff) === 0) await out.drain();
   }
   for (const [prefix, iri] of namespaces) {
     out.string(prefix);
     out.string(iri);
   }
   out.align();
-  const cols = table.cols;
-    const cs = cols[0], cp = cols[1], co = cols[2], cg = cols[3];
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    out.u32(cs[row]);
-    out.u32(cp[row]);
-    out.u32(co[row]);
-    out.u32(cg[row]);
+    for (const col of cols) out.u32(newId[col[rows[i]]]);
     if ((i & 0xffff) === 0) await out.drain();
   }
   for (const row of rows) out.u8(table.flags[row]);

@@ -63,6 +63,29 @@ t.test('statements, inferred flags and namespaces survive a shutdown and the nex
   await second.store.shutdown();
 });
 
+t.test('values no statement uses any more are not written, so a restart reclaims them', async (t) => {
+  const dir = await scratch(t);
+  const first = await open(dir);
+  first.conn.begin();
+  first.conn.addStatement(quad(ex('kept'), ex('p'), literal('stays')));
+  first.conn.addStatement(quad(ex('gone'), ex('p'), literal('removed'), ex('g')));
+  await first.conn.commit();
+  first.conn.begin();
+  first.conn.addStatement(quad(ex('never'), ex('p'), literal('rolled back')));
+  first.conn.rollback();
+  first.conn.begin();
+  first.conn.removeStatements({ s: first.store.values.lookup(ex('gone')) });
+  await first.conn.commit();
+  await first.store.shutdown();
+  const second = await open(dir);
+  t.equal(second.store.values.size, 3, 'kept, p, "stays"');
+  for (const term of [ex('gone'), literal('removed'), ex('g'), ex('never'), literal('rolled back')]) {
+    t.equal(second.store.values.lookup(term), undefined, `${termKey(term)} dropped`);
+  }
+  t.same(dump(second.store, second.conn), ['<http://ex.org/kept> <http://ex.org/p> "stays" ']);
+  await second.store.shutdown();
+});
+
 t.test('with syncDelay 0 a commit is on disk when it returns', async (t) => {
   const dir = await scratch(t);
   const { store, conn } = await open(dir);
