@@ -2,8 +2,8 @@
  * The measurement protocol, shared by the load, query and scale suites
  * (perf-anchors.md §a–b): every engine in a fresh worker process; a load is
  * timed from the first byte to the engine's last triple; each query gets one
- * warm-up run, then `runs` timed runs (3 when a run takes over 5 s), results
- * fully consumed. A query that times out kills the worker; the engine is
+ * warm-up run, then `runs` timed runs (5 by default), results fully
+ * consumed. A query that times out kills the worker; the engine is
  * restarted and reloaded for the next query while the deadline allows.
  */
 import type { DataSource, NamedQuery } from './data.ts';
@@ -33,8 +33,6 @@ export interface QueryFigures {
 }
 
 export type Outcome<T> = { ok: true; value: T } | Failure;
-
-const SLOW_RUN_MS = 5_000;
 
 export function loadFigures(reply: LoadReply): LoadFigures {
   return {
@@ -107,9 +105,8 @@ async function startLoaded(engine: EngineName, source: DataSource, ctx: RunConte
 async function timeQuery(engine: EngineProcess, sparql: string, ctx: RunContext): Promise<Outcome<QueryFigures>> {
   const warmUp = await engine.query(sparql, ctx.timeoutMs);
   if (!warmUp.ok) return warmUp;
-  const runs = warmUp.ms > SLOW_RUN_MS ? Math.min(3, ctx.runs) : ctx.runs;
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < ctx.runs; i++) {
     const run = await engine.query(sparql, ctx.timeoutMs);
     if (!run.ok) return run;
     if (run.count !== warmUp.count) return { ok: false, kind: 'error', message: `count changed between runs (${warmUp.count} then ${run.count})` };
