@@ -8,13 +8,15 @@
  * host is allowed, and file: URLs are refused unless `fileRoots` allows them.
  *
  * Redirects are followed by hand so every hop is checked against the policy,
- * and host names are resolved first so a name pointing at a refused address
- * is refused too.
+ * and the sockets resolve host names through a guarded lookup, so a name
+ * pointing at a refused address is refused too.
  */
-import { lookup } from 'node:dns/promises';
+import dns, { type LookupAddress } from 'node:dns';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { isIP } from 'node:net';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,25 +75,27 @@ export async function fetchDocument(
     if (current.protocol !== 'http:' && current.protocol !== 'https:') {
       throw new FetchError(`cannot fetch ${current.protocol} URLs: ${url}`);
     }
-    await checkHost(current, policy);
-    const response = await fetch(current, { headers: { accept }, redirect: 'manual', signal: combined }).catch((e: unknown) => {
-      throw new FetchError(`fetching ${current.href} failed: ${(e as Error).message}`);
-    });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
+    checkHostName(current, policy);
+    const response = await get(current, accept, policy, combined);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.resume();
       if (hop >= (policy.maxRedirects ?? DEFAULT_MAX_REDIRECTS)) throw new FetchError(`too many redirects fetching ${url}`);
-      await response.body?.cancel();
       current = new URL(location, current);
       continue;
     }
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      throw new FetchError(`fetching ${current.href} answered ${response.status} ${response.statusText}`);
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new FetchError(`fetching ${current.href} answered ${status} ${response.statusMessage ?? ''}`.trimEnd());
     }
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (declared > maxBytes) throw new FetchError(`${current.href} is ${declared} bytes, over the limit of ${maxBytes}`);
-    const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() || undefined;
-    return { url: current.href, mediaType, body: limited(response.body, maxBytes, current.href) };
+    const declared = Number(response.headers['content-length'] ?? NaN);
+    if (declared > maxBytes) {
+      response.destroy();
+      throw new FetchError(`${current.href} is ${declared} bytes, over the limit of ${maxBytes}`);
+    }
+    const mediaType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
+    return { url: current.href, mediaType, body: limited(response, maxBytes, current.href) };
   }
 }
 
@@ -103,23 +107,50 @@ function parseUrl(url: string): URL {
   }
 }
 
-/** Refuses hosts by name (deny list, allow list) and by every address they resolve to. */
-async function checkHost(url: URL, policy: FetchPolicy): Promise<void> {
+/** One GET without following redirects; the connection only goes to addresses the policy allows. */
+function get(url: URL, accept: string, policy: FetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(url, { headers: { accept }, signal, lookup: guardedLookup(policy) }, resolve);
+    request.on('error', (e: Error) => reject(e instanceof FetchError ? e : new FetchError(`fetching ${url.href} failed: ${e.message}`)));
+  });
+}
+
+/** Refuses hosts by name: the deny list, the allow list, and IP literals in refused ranges. */
+function checkHostName(url: URL, policy: FetchPolicy): void {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (policy.deniedHosts?.some((h) => hostMatches(host, h))) throw new FetchError(`host ${host} is denied`);
   if (policy.allowedHosts && !policy.allowedHosts.some((h) => hostMatches(host, h))) {
     throw new FetchError(`host ${host} is not in the allowed list`);
   }
-  const addresses = isIP(host) ? [host] : await lookup(host, { all: true }).then(
-    (all) => all.map((a) => a.address),
-    (e: Error) => {
-      throw new FetchError(`cannot resolve ${host}: ${e.message}`);
-    },
-  );
-  for (const address of addresses) {
-    if (!policy.allowLoopback && isLoopback(address)) throw new FetchError(`${host} is a loopback address (${address})`);
-    if (!policy.allowLinkLocal && isLinkLocal(address)) throw new FetchError(`${host} is a link-local address (${address})`);
-  }
+  if (isIP(host)) checkAddress(host, host, policy);
+}
+
+function checkAddress(host: string, address: string, policy: FetchPolicy): void {
+  if (!policy.allowLoopback && isLoopback(address)) throw new FetchError(`${host} is a loopback address (${address})`);
+  if (!policy.allowLinkLocal && isLinkLocal(address)) throw new FetchError(`${host} is a link-local address (${address})`);
+}
+
+/**
+ * DNS resolution that refuses addresses the policy forbids, used as the
+ * socket's own lookup: the address checked is the address connected to, so a
+ * name that resolves differently on a second query cannot slip past.
+ */
+function guardedLookup(policy: FetchPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      try {
+        for (const { address } of addresses) checkAddress(hostname, address, policy);
+      } catch (refused) {
+        return callback(refused as Error, '', 0);
+      }
+      const first = addresses[0];
+      if (options.all) (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
+      else if (first) callback(null, first.address, first.family);
+      else callback(new FetchError(`cannot resolve ${hostname}`), '', 0);
+    });
+  };
 }
 
 function hostMatches(host: string, pattern: string): boolean {
