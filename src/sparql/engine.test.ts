@@ -86,6 +86,14 @@ t.test('overlays: offset adds to the query, limit only lowers it, distinct', asy
   t.equal((await select(source, 'SELECT ?s { ?s ?p ?o }', { distinct: true })).length, 4);
 });
 
+t.test('ORDER BY under a LIMIT keeps the same first rows as a full sort, ties in input order', async (t) => {
+  const many: Quad[] = [];
+  for (let i = 0; i < 200; i++) many.push(quad(ex(`s${i}`), ex('p'), literal(String(i % 7))));
+  const source = await storeWith(many);
+  const all = await select(source, 'SELECT ?s ?o { ?s <http://ex/p> ?o } ORDER BY DESC(?o)');
+  t.same(await select(source, 'SELECT ?s ?o { ?s <http://ex/p> ?o } ORDER BY DESC(?o) LIMIT 10 OFFSET 3'), all.slice(3, 13));
+});
+
 t.test('BIND computes terms without adding them to the store', async (t) => {
   const source = await storeWith(data);
   const found = await select(source, 'SELECT ?label { <http://ex/a> <http://ex/name> ?n BIND(CONCAT(?n, "!") AS ?label) }');

@@ -43,7 +43,8 @@ export type PlanNode =
   | { readonly type: 'minus'; readonly left: PlanNode; readonly right: PlanNode; readonly shared: readonly string[] }
   | { readonly type: 'values'; readonly variables: readonly string[]; readonly rows: readonly (readonly (Term | undefined)[])[] }
   | { readonly type: 'group'; readonly input: PlanNode; readonly variables: readonly string[]; readonly aggregates: readonly Aggregate[] }
-  | { readonly type: 'orderby'; readonly input: PlanNode; readonly conditions: readonly OrderCondition[] }
+  /** `keep`: only the first rows are wanted (a LIMIT above), so the sort keeps a bounded top list. */
+  | { readonly type: 'orderby'; readonly input: PlanNode; readonly conditions: readonly OrderCondition[]; readonly keep?: number }
   | { readonly type: 'project'; readonly input: PlanNode; readonly variables: readonly string[] }
   | { readonly type: 'distinct'; readonly input: PlanNode }
   | { readonly type: 'reduced'; readonly input: PlanNode }
@@ -68,6 +69,8 @@ export interface PlanStatistics {
 const NOTHING: Incoming = { maybe: new Set(), certain: new Set() };
 /** Operands that cannot be estimated (subqueries, SERVICE …) go after the ones that can. */
 const UNKNOWN_COST = 1e7;
+/** Above this many rows a bounded insertion sort costs more than sorting everything. */
+const TOP_K_LIMIT = 10_000;
 
 export class Planner {
   readonly #stats: PlanStatistics;
@@ -126,7 +129,11 @@ export class Planner {
       case 'project': return { type: 'project', input: this.plan(op.input, NOTHING, false), variables: op.variables };
       case 'distinct': return { type: 'distinct', input: this.plan(op.input, incoming, substitute) };
       case 'reduced': return { type: 'reduced', input: this.plan(op.input, incoming, substitute) };
-      case 'slice': return { type: 'slice', input: this.plan(op.input, incoming, substitute), start: op.start, length: op.length };
+      case 'slice': {
+        const input = this.plan(op.input, incoming, substitute);
+        const keep = op.length === undefined ? undefined : op.start + op.length;
+        return { type: 'slice', input: keep === undefined ? input : withTopK(input, keep), start: op.start, length: op.length };
+      }
       case 'service':
         return { type: 'service', name: op.name, silent: op.silent, text: op.text, variables: [...maybeVariables(op.input)] };
     }
@@ -220,6 +227,14 @@ export class Planner {
     }
     return estimate;
   }
+}
+
+/** An ORDER BY right under a slice (through a projection, which keeps order and count) needs only `keep` rows. */
+function withTopK(node: PlanNode, keep: number): PlanNode {
+  if (keep > TOP_K_LIMIT) return node;
+  if (node.type === 'orderby') return { ...node, keep };
+  if (node.type === 'project') return { ...node, input: withTopK(node.input, keep) };
+  return node;
 }
 
 /** The operands of a group's join, nested joins and multi-pattern BGPs taken apart. */
