@@ -12,7 +12,8 @@ import type { Term } from '../../rdf/terms.ts';
 import { expressionVariables, type Expression } from '../algebra.ts';
 import { QueryEvaluationError } from '../api.ts';
 import { bool, effectiveBooleanValue, ExpressionError, resolveFunction, valueEquals, type SparqlFunction } from '../expr/index.ts';
-import { PAUSE, UNBOUND, type Row } from './context.ts';
+import { UNBOUND, type Row } from './context.ts';
+import { compileExists } from './exists.ts';
 import type { Scope } from './evaluate.ts';
 
 export type Evaluator = (row: Row) => Term;
@@ -63,19 +64,6 @@ export function compileValue(e: Expression, scope: Scope): (row: Row) => Term | 
       if (error instanceof ExpressionError) return undefined;
       throw error;
     }
-  };
-}
-
-/** §18.6 exists(pattern): some solution of the pattern with the row substituted. */
-function compileExists(pattern: import('../algebra.ts').Operation, scope: Scope): (row: Row) => boolean {
-  const run = scope.compileOperation(pattern, true);
-  const ctx = scope.ctx;
-  return (row) => {
-    for (const solution of run(row)) {
-      if (solution !== PAUSE) return true;
-      ctx.checkAborted();
-    }
-    return false;
   };
 }
 
