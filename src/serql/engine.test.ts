@@ -163,3 +163,27 @@ t.test('a SELECT without FROM gives one row of its constants', async (t) => {
   const source = await store();
   t.same(await rows(prepareQuery('SELECT "x" AS V', { language: 'serql' }).evaluate(source)), ['V="x"']);
 });
+
+same('a nested optional: the inner part only where the outer one matched',
+  'SELECT N, F, FN FROM {P} ex:name {N}, [{P} ex:knows {F} [ex:age {FA}]; ex:name {FN} WHERE F != ex:carol]' + USING,
+  PREFIX + 'SELECT ?N ?F ?FN { ?P ex:name ?N OPTIONAL { ?P ex:knows ?F OPTIONAL { ?F ex:age ?FA } ?F ex:name ?FN FILTER(?F != ex:carol) } }');
+
+same('a union of path expressions inside one FROM',
+  'SELECT P, V FROM {P} ex:age {V} UNION {P} ex:name {V}' + USING,
+  PREFIX + 'SELECT ?P ?V { { ?P ex:age ?V } UNION { ?P ex:name ?V } }');
+
+same('empty nodes are anonymous variables, left out of SELECT *; duplicates stay without DISTINCT',
+  'SELECT * FROM {P} ex:knows {}; ex:name {N}' + USING,
+  PREFIX + 'SELECT ?P ?N { ?P ex:knows ?any ; ex:name ?N }');
+
+same('a limited subquery under any',
+  'SELECT P FROM {P} ex:age {A} WHERE A < any (SELECT B FROM {Q} ex:age {B} ORDER BY B DESC LIMIT 1)' + USING,
+  PREFIX + 'SELECT ?P { ?P ex:age ?A FILTER(?A < 31) }');
+
+same('localname and namespace split at the last # when there is one',
+  'SELECT localname(T) AS L, namespace(T) AS NS FROM {S} rdf:type {T}',
+  'SELECT ("Statement" AS ?L) (<http://www.w3.org/1999/02/22-rdf-syntax-ns#> AS ?NS) { ?S a ?T }');
+
+same('a blank node context matches none of the named contexts (none)',
+  'SELECT N FROM CONTEXT _:nowhere {P} ex:name {N}' + USING,
+  PREFIX + 'SELECT ?N { GRAPH ?g { ?P ex:name ?N } FILTER(false) }');
