@@ -8,7 +8,7 @@
 import { df, xsd } from '../rdf/terms.ts';
 import type { Expression, Operation } from '../sparql/algebra.ts';
 import type { BooleanExpr, CompOp, TupleQuerySet, ValueExpr, ValueOrNull } from './ast.ts';
-import { syntaxError } from './lexer.ts';
+import { syntaxError, type Position } from './lexer.ts';
 import type { Namespaces } from './namespaces.ts';
 
 /**
@@ -71,7 +71,7 @@ export function valueExpression(e: ValueExpr, scope: ExpressionScope): Expressio
 }
 
 /** `null` only survives as `X = null` (unbound) and `X != null` (bound), as Sesame's NullProcessor rewrote it. */
-function compare(op: CompOp, left: ValueOrNull, right: ValueOrNull, at: { line: number; column: number }, scope: ExpressionScope): Expression {
+function compare(op: CompOp, left: ValueOrNull, right: ValueOrNull, at: Position, scope: ExpressionScope): Expression {
   const nullSide = left.type === 'null' ? right : right.type === 'null' ? left : undefined;
   if (nullSide) {
     if (nullSide.type !== 'var' || (op !== '=' && op !== '!=')) syntaxError(at, 'null can only be compared to a variable with = or != (use bound(...))');
@@ -101,7 +101,7 @@ function quantified(op: CompOp, quantifier: 'any' | 'all', left: Expression, que
   return { type: 'exists', not: quantifier === 'all', pattern: unionOf(branches) };
 }
 
-function firstPosition(query: TupleQuerySet): { line: number; column: number } {
+function firstPosition(query: TupleQuerySet): Position {
   return query.type === 'set' ? firstPosition(query.left) : query.at;
 }
 

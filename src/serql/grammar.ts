@@ -68,6 +68,12 @@ class Grammar {
     return this.#next();
   }
 
+  /** How far ahead the first token after a run of "(" is: queries and paths may open with any number of them. */
+  #afterParens(ahead = 0): number {
+    while (this.#punct('(', ahead)) ahead++;
+    return ahead;
+  }
+
   #fail(expected: string): never {
     const token = this.#peek();
     return syntaxError(token, `expected ${expected} but found ${token.kind === 'eof' ? 'end of query' : `"${token.text}"`}`);
@@ -103,8 +109,7 @@ class Grammar {
   // Query ::= TupleQuerySet | GraphQuerySet, told apart by the first keyword after any "(".
 
   query(): QuerySet<SelectQuery> | QuerySet<ConstructQuery> {
-    let ahead = 0;
-    while (this.#punct('(', ahead)) ahead++;
+    const ahead = this.#afterParens();
     if (this.#keyword('select', ahead)) return this.tupleQuerySet();
     if (this.#keyword('construct', ahead)) return this.graphQuerySet();
     this.#index += ahead;
@@ -246,8 +251,8 @@ class Grammar {
     return alternatives.length === 1 ? alternatives[0]! : { type: 'union', alternatives };
   }
 
-  #pathFollows(ahead: number): boolean {
-    while (this.#punct('(', ahead)) ahead++;
+  #pathFollows(start: number): boolean {
+    const ahead = this.#afterParens(start);
     return this.#punct('{', ahead) || this.#punct('[', ahead);
   }
 
@@ -394,9 +399,7 @@ class Grammar {
     }
     if (this.#accept('keyword', 'in')) {
       this.#expect('punct', '(');
-      let ahead = 0;
-      while (this.#punct('(', ahead)) ahead++;
-      const result: BooleanExpr = this.#keyword('select', ahead)
+      const result: BooleanExpr = this.#keyword('select', this.#afterParens())
         ? { type: 'in', value: left, query: this.tupleQuerySet() }
         : { type: 'inList', value: left, list: this.argList() };
       this.#expect('punct', ')');
