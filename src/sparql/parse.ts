@@ -16,13 +16,12 @@
  */
 import sparqljs from 'sparqljs';
 import { Algebra, Factory, toSparql, translate, Util } from 'sparqlalgebrajs';
-import { df, type NamedNode, type Term, type Variable } from '../rdf/terms.ts';
+import { df, type Term } from '../rdf/terms.ts';
 import { MalformedQueryError } from './api.ts';
 import type {
   Aggregate, AggregateName, Expression, Operation, OrderCondition, PatternTerm, PropertyPath, Query, TemplateTriple,
   TriplePattern,
 } from './algebra.ts';
-import { checkQuery } from './scope.ts';
 
 export interface ParseQueryOptions {
   readonly baseIRI?: string;
@@ -50,7 +49,6 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
   if (query.form === 'SELECT' && isSelectStar(ast)) query = { ...query, variables: inTextOrder(query.variables, text) };
   // sparqlalgebrajs drops `LIMIT 0` (a falsy limit); it still means "no solutions".
   if ((ast as { limit?: number }).limit === 0) query = { ...query, where: { type: 'slice', input: query.where, start: 0, length: 0 } };
-  checkQuery(query);
   return query;
 }
 
@@ -351,5 +349,3 @@ function narrowExpression(e: Algebra.Expression): Expression {
       throw new MalformedQueryError('* is only allowed in COUNT(*)');
   }
 }
-
-export type { NamedNode, Variable };
