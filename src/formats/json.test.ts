@@ -4,13 +4,13 @@ import { streamJson, type JsonValue } from './json.ts';
 import { inChunks } from './testing.ts';
 import { sparqlJsonTuple } from './results/sparqlJson.ts';
 
-const DOC = '{"a": [1, -2.5e3, true, false, null, "x\\"y\\u00e9😀"], "s": {"items": [{"k": 1}, {"k": [2, {}]}, []]}, "n": 10}';
+const DOC = '{"a": [1, -2.5e3, true, false, null, "x\\"y\\u00e9😀", "ends in \\\\", "\\\\\\""], "s": {"items": [{"k": 1}, {"k": [2, {}]}, []]}, "n": 10}';
 
 t.test('reads any document, split anywhere, and streams the chosen arrays', async (t) => {
   for (const size of [1, 2, 3, 7, 1000]) {
     const elements: JsonValue[] = [];
     const root = await streamJson(inChunks(Buffer.from(DOC), size), 'test', (p) => p.join('.') === 's.items', (e) => void elements.push(e));
-    t.same(root, { a: [1, -2500, true, false, null, 'x"yé😀'], s: { items: [] }, n: 10 }, `chunks of ${size}`);
+    t.same(root, { a: [1, -2500, true, false, null, 'x"yé😀', 'ends in \\', '\\"'], s: { items: [] }, n: 10 }, `chunks of ${size}`);
     t.same(elements, [{ k: 1 }, { k: [2, {}] }, []]);
   }
 });

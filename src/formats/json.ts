@@ -27,7 +27,6 @@ interface Frame {
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const NUMBER_TAIL = /^[-+.eE\d]*$/;
-const WHITESPACE = /[ \t\n\r]*/y;
 
 /**
  * Reads a JSON document; every element of an array (or member of an object,
@@ -69,6 +68,15 @@ class JsonReader {
   private readonly stack: Frame[] = [];
   private root: JsonValue | undefined;
   private done = false;
+  /**
+   * A string token still open at the end of the input so far, in pieces; only
+   * new chunks are searched for its closing quote, so a long string costs
+   * linear time however small the chunks.
+   */
+  private open: string[] | undefined;
+  /** Whether the open string ends in an odd run of backslashes (its next `"` is escaped). */
+  private openEscaped = false;
+  private stringIncomplete = false;
 
   constructor(
     private readonly format: string,
@@ -78,10 +86,29 @@ class JsonReader {
 
   /** Consumes every complete token; returns the root once the input is final. */
   feed(chunk: string, final: boolean): JsonValue {
+    if (this.open) {
+      if (!final && closingQuote(chunk, this.openEscaped) < 0) {
+        this.open.push(chunk);
+        this.openEscaped = endsEscaped(chunk, this.openEscaped);
+        return null;
+      }
+      chunk = this.open.join('') + chunk;
+      this.open = undefined;
+    }
     this.text = this.text.slice(this.pos) + chunk;
     this.pos = 0;
+    this.stringIncomplete = false;
     while (this.token(final));
-    if (!final) return null;
+    if (!final) {
+      if (this.stringIncomplete) {
+        const rest = this.text.slice(this.pos);
+        this.open = [rest];
+        this.openEscaped = endsEscaped(rest, false);
+        this.text = '';
+        this.pos = 0;
+      }
+      return null;
+    }
     this.skipWhitespace();
     if (!this.done) throw this.fail('unexpected end of input');
     if (this.pos < this.text.length) throw this.fail('unexpected text after the document');
@@ -194,6 +221,7 @@ class JsonReader {
       close = this.text.indexOf('"', close);
       if (close < 0) {
         if (final) throw this.fail('unterminated string');
+        this.stringIncomplete = true;
         return undefined;
       }
       let slashes = 0;
@@ -212,13 +240,35 @@ class JsonReader {
   }
 
   private skipWhitespace(): void {
-    WHITESPACE.lastIndex = this.pos;
-    WHITESPACE.test(this.text);
-    for (let i = this.text.indexOf('\n', this.pos); i >= 0 && i < WHITESPACE.lastIndex; i = this.text.indexOf('\n', i + 1)) this.line++;
-    this.pos = WHITESPACE.lastIndex;
+    const text = this.text;
+    let pos = this.pos;
+    for (; pos < text.length; pos++) {
+      const c = text.charCodeAt(pos);
+      if (c === 10) this.line++;
+      else if (c !== 32 && c !== 9 && c !== 13) break;
+    }
+    this.pos = pos;
   }
 
   private fail(message: string): ParseError {
     return new ParseError(message, this.format, this.line);
   }
+}
+
+/** The first `"` in `chunk` not escaped by backslashes (counting a run carried over from before the chunk). */
+function closingQuote(chunk: string, carriedEscape: boolean): number {
+  for (let i = chunk.indexOf('"'); i >= 0; i = chunk.indexOf('"', i + 1)) {
+    let slashes = 0;
+    while (slashes < i && chunk.charCodeAt(i - 1 - slashes) === 92) slashes++;
+    const escaped = slashes === i ? (slashes % 2 === 1) !== carriedEscape : slashes % 2 === 1;
+    if (!escaped) return i;
+  }
+  return -1;
+}
+
+/** Whether text continuing `piece` starts escaped: `piece` ends in an odd run of backslashes. */
+function endsEscaped(piece: string, carriedEscape: boolean): boolean {
+  let slashes = 0;
+  while (slashes < piece.length && piece.charCodeAt(piece.length - 1 - slashes) === 92) slashes++;
+  return slashes === piece.length ? (slashes % 2 === 1) !== carriedEscape : slashes % 2 === 1;
 }

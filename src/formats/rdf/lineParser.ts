@@ -27,17 +27,20 @@ export async function parseLines(
   options: RdfParseOptions | undefined,
 ): Promise<void> {
   const parser = new LineParser(format, withGraph, handler, new BlankNodeScope(options));
-  let rest = '';
+  // Text after the last line break, in pieces: only new chunks are searched for a
+  // break, so a very long line costs linear time however small the chunks.
+  let pending: string[] = [];
   for await (const text of textChunks(input)) {
-    const chunk = rest.length === 0 ? text : rest + text;
-    const lastBreak = chunk.lastIndexOf('\n');
+    const lastBreak = text.lastIndexOf('\n');
     if (lastBreak < 0) {
-      rest = chunk;
+      pending.push(text);
       continue;
     }
-    parser.parseLines(chunk, lastBreak + 1);
-    rest = chunk.slice(lastBreak + 1);
+    const lines = pending.length === 0 ? text : pending.join('') + text;
+    parser.parseLines(lines, lines.length - (text.length - lastBreak - 1));
+    pending = lastBreak + 1 < text.length ? [text.slice(lastBreak + 1)] : [];
   }
+  const rest = pending.join('');
   if (rest.length > 0) parser.parseLines(rest + '\n', rest.length + 1);
 }
 
