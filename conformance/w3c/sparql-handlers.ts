@@ -123,7 +123,7 @@ const csvResultFormat: TestHandler = async (test, ctx) => {
   if (!format?.writer) throw new TestFailure('no CSV writer');
   const chunks: string[] = [];
   const decoder = new TextDecoder();
-  const writer = format.writer({ write: (chunk: Uint8Array | string) => void chunks.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk)) } as never, results.variables);
+  const writer = format.writer({ write: (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk)) }, results.variables);
   for (const s of results.solutions) writer.solution(results.variables.map((v) => s.get(v)));
   writer.end();
   const normalise = (text: string) => text.replace(/\r\n/g, '\n').replace(/_:[^,\n]*/g, '_:').trimEnd();
