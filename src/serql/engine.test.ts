@@ -187,3 +187,7 @@ same('localname and namespace split at the last # when there is one',
 same('a blank node context matches none of the named contexts (none)',
   'SELECT N FROM CONTEXT _:nowhere {P} ex:name {N}' + USING,
   PREFIX + 'SELECT ?N { GRAPH ?g { ?P ex:name ?N } FILTER(false) }');
+
+same('INTERSECT on the shared columns only',
+  'SELECT P, N FROM {P} ex:name {N} INTERSECT SELECT P, A FROM {P} ex:age {A}' + USING,
+  PREFIX + 'SELECT ?P ?N { ?P ex:name ?N FILTER EXISTS { ?P ex:age ?A } }');

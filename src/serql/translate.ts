@@ -61,10 +61,12 @@ class Translator implements PatternScope {
         return { op: query.all ? op : { type: 'distinct', input: op }, variables: [...new Set([...left.variables, ...right.variables])] };
       }
       case 'minus': return { op: { type: 'minus', left: left.op, right: right.op }, variables: left.variables };
-      // The left rows that some right row agrees with: the right query, projected on its own, tested per left row.
+      // The left rows that some right row agrees with, on the columns both have: a join with the right's distinct keys.
       case 'intersect': {
-        const test: Expression = { type: 'exists', not: false, pattern: right.op };
-        return { op: { type: 'filter', input: left.op, expression: test }, variables: left.variables };
+        const shared = left.variables.filter((v) => right.variables.includes(v));
+        const projected: Operation = shared.length === right.variables.length ? right.op : { type: 'project', input: right.op, variables: shared };
+        const keys: Operation = { type: 'distinct', input: projected };
+        return { op: { type: 'project', input: { type: 'join', input: [left.op, keys] }, variables: left.variables }, variables: left.variables };
       }
     }
   }
