@@ -94,6 +94,17 @@ t.test('ORDER BY under a LIMIT keeps the same first rows as a full sort, ties in
   t.same(await select(source, 'SELECT ?s ?o { ?s <http://ex/p> ?o } ORDER BY DESC(?o) LIMIT 10 OFFSET 3'), all.slice(3, 13));
 });
 
+t.test('a sort past the iteration-cache threshold overflows to disk and keeps the order', async (t) => {
+  const many: Quad[] = [];
+  for (let i = 0; i < 300; i++) many.push(quad(ex(`s${i}`), ex('p'), literal(String((i * 37) % 300), namedNode('http://www.w3.org/2001/XMLSchema#integer'))));
+  const source = await storeWith(many);
+  const q = 'SELECT ?o { ?s <http://ex/p> ?o } ORDER BY DESC(?o)';
+  const spilled = await select(source, q, { iterationCacheSyncThreshold: 16 });
+  t.equal(spilled.length, 300);
+  t.same(spilled, await select(source, q));
+  t.equal(spilled[0]!.o, '299');
+});
+
 t.test('BIND computes terms without adding them to the store', async (t) => {
   const source = await storeWith(data);
   const found = await select(source, 'SELECT ?label { <http://ex/a> <http://ex/name> ?n BIND(CONCAT(?n, "!") AS ?label) }');

@@ -115,6 +115,7 @@ class AlgebraQuery implements PreparedQuery {
       signal: options.signal,
       includeInferred: options.includeInferred ?? true,
       strict: options.evaluationMode === 'STRICT', // STANDARD unless asked (README.md)
+      spillThreshold: options.iterationCacheSyncThreshold ?? 0,
     }, slots, query.base, services);
     const defaultGraph = dataset.defaultGraphs?.length === 1 ? dataset.defaultGraphs[0] : undefined;
     const planner = new Planner({ source, defaultGraph, includeInferred: options.includeInferred ?? true });

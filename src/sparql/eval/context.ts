@@ -106,6 +106,8 @@ export interface ExecutionOptions {
   readonly includeInferred: boolean;
   /** STRICT: §17 exactly; STANDARD: extended comparisons (README.md). */
   readonly strict: boolean;
+  /** Rows a sort keeps in memory before overflowing to disk; 0 = never (`iterationCacheSyncThreshold`). */
+  readonly spillThreshold: number;
 }
 
 /** Milliseconds of work between pauses. */
