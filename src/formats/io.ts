@@ -132,7 +132,9 @@ export class ByteBuffer {
 /**
  * A cursor over binary input that arrives in chunks. Reads throw `Underflow`
  * when the bytes are not there yet; the parser then rewinds to the start of
- * the record it was reading (`mark`) and retries once the next chunk arrived.
+ * the record it was reading (`mark`) and retries once enough bytes arrived:
+ * until then chunks are only collected, so a large record split into many
+ * small chunks is copied once, not once per chunk.
  */
 export class ByteReader {
   buf: Buffer = Buffer.alloc(0);
@@ -140,13 +142,26 @@ export class ByteReader {
   private markPos = 0;
   /** Bytes consumed before `buf[0]`, for error offsets. */
   private base = 0;
+  /** Bytes the last failed read lacked, and the chunks collected towards them. */
+  private shortfall = 0;
+  private waiting: Uint8Array[] = [];
+  private waitingBytes = 0;
 
-  append(chunk: Uint8Array): void {
+  /** Adds a chunk; false while the record being read still cannot be complete (no need to retry yet). */
+  append(chunk: Uint8Array): boolean {
+    this.waiting.push(chunk);
+    this.waitingBytes += chunk.byteLength;
+    if (this.waitingBytes < this.shortfall) return false;
     const rest = this.buf.subarray(this.markPos);
     this.base += this.markPos;
-    this.buf = rest.length === 0 ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : Buffer.concat([rest, chunk]);
+    const only = this.waiting.length === 1 && rest.length === 0 ? this.waiting[0]! : undefined;
+    this.buf = only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.concat([rest, ...this.waiting]);
     this.pos -= this.markPos;
     this.markPos = 0;
+    this.waiting = [];
+    this.waitingBytes = 0;
+    this.shortfall = 0;
+    return true;
   }
 
   mark(): void {
@@ -166,7 +181,10 @@ export class ByteReader {
   }
 
   need(bytes: number): void {
-    if (this.pos + bytes > this.buf.length) throw UNDERFLOW;
+    if (this.pos + bytes > this.buf.length) {
+      this.shortfall = this.pos + bytes - this.buf.length;
+      throw UNDERFLOW;
+    }
   }
 
   byte(): number {

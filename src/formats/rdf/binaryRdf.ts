@@ -173,8 +173,7 @@ async function parse(input: ByteSource, handler: RdfHandler, options?: RdfParseO
   const reader = new ByteReader();
   const document = new DocumentReader(reader, handler, new BlankNodeScope(options));
   for await (const chunk of byteChunks(input)) {
-    reader.append(chunk);
-    if (document.readAvailable()) return;
+    if (reader.append(chunk) && document.readAvailable()) return;
   }
   throw new ParseError(document.started ? 'unexpected end of input before END_OF_DATA' : 'unexpected end of input in the header', NAME);
 }

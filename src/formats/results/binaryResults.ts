@@ -138,8 +138,7 @@ async function parseTuples(input: ByteSource, handler: TupleHandler): Promise<vo
   const reader = new ByteReader();
   const table = new TableReader(reader, handler);
   for await (const chunk of byteChunks(input)) {
-    reader.append(chunk);
-    if (table.readAvailable()) return;
+    if (reader.append(chunk) && table.readAvailable()) return;
   }
   throw new ParseError(table.started ? 'unexpected end of input before TABLE_END' : 'unexpected end of input in the header', NAME);
 }
