@@ -236,16 +236,27 @@ const UNDERFLOW = new Underflow('more input needed');
  * synchronously per chunk, so line formats pay one await per chunk, not per line.
  */
 export async function forEachLine(input: ByteSource, onLine: (line: string, lineNumber: number) => void): Promise<void> {
-  let rest = '';
+  // The unfinished last line, in pieces: only new chunks are searched for a break.
+  let pending: string[] = [];
   let lineNumber = 0;
   for await (const text of textChunks(input)) {
-    const chunk = rest.length === 0 ? text : rest + text;
-    let start = 0;
-    for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
-      onLine(chunk.charCodeAt(end - 1) === 13 ? chunk.slice(start, end - 1) : chunk.slice(start, end), ++lineNumber);
+    let end = text.indexOf('\n');
+    if (end < 0) {
+      pending.push(text);
+      continue;
+    }
+    pending.push(text.slice(0, end));
+    let start = end + 1;
+    let line = pending.join('');
+    for (;;) {
+      onLine(line.endsWith('\r') ? line.slice(0, -1) : line, ++lineNumber);
+      end = text.indexOf('\n', start);
+      if (end < 0) break;
+      line = text.slice(start, end);
       start = end + 1;
     }
-    rest = chunk.slice(start);
+    pending = start < text.length ? [text.slice(start)] : [];
   }
+  const rest = pending.join('');
   if (rest.length > 0) onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++lineNumber);
 }
