@@ -191,3 +191,7 @@ same('a blank node context matches none of the named contexts (none)',
 same('INTERSECT on the shared columns only',
   'SELECT P, N FROM {P} ex:name {N} INTERSECT SELECT P, A FROM {P} ex:age {A}' + USING,
   PREFIX + 'SELECT ?P ?N { ?P ex:name ?N FILTER EXISTS { ?P ex:age ?A } }');
+
+same('an alias may reuse the name of a body variable',
+  'SELECT P AS Q, Q AS P FROM {P} ex:knows {Q}' + USING,
+  PREFIX + 'SELECT ?Q ?P { { SELECT (?p AS ?Q) (?q AS ?P) { ?p ex:knows ?q } } }');

@@ -75,8 +75,7 @@ class Translator implements PatternScope {
     const { op: body, record } = this.#body(query);
     let op = this.#ordered(body, query.orderBy);
     const { extensions, variables } = this.#projection(query, record);
-    for (const [name, expression] of extensions) op = { type: 'extend', input: op, variable: name, expression };
-    op = { type: 'project', input: op, variables };
+    op = { type: 'project', input: extended(op, extensions, record.variables, variables), variables };
     if (query.modifier) op = { type: query.modifier, input: op };
     return { op: sliced(op, query), variables };
   }
@@ -177,6 +176,21 @@ class Translator implements PatternScope {
     const fresh = (term: PatternTerm): PatternTerm => (isAnonymous(term) ? blank(term as Variable) : term);
     return gp.record.statements.map((s) => ({ subject: fresh(s.subject), predicate: fresh(s.predicate), object: fresh(s.object) }));
   }
+}
+
+/**
+ * The projection's computed elements as Extend. An alias may reuse the name of
+ * a body variable (`SELECT X AS Y, Y AS X`): then the values are first
+ * computed into fresh names and projected alone, so the aliases bind afresh.
+ */
+function extended(op: Operation, extensions: readonly [string, Expression][], bodyVariables: ReadonlySet<string>, projected: readonly string[]): Operation {
+  const extend = (input: Operation, [variable, expression]: [string, Expression]): Operation => ({ type: 'extend', input, variable, expression });
+  if (!extensions.some(([name]) => bodyVariables.has(name))) return extensions.reduce(extend, op);
+  const temporary = extensions.map(([name, expression], i): [string, Expression, string] => [`${ANONYMOUS}as${i + 1}`, expression, name]);
+  const computed = new Set(extensions.map(([name]) => name));
+  const passed = projected.filter((name) => !computed.has(name));
+  const inner: Operation = { type: 'project', input: temporary.reduce<Operation>((input, [tmp, e]) => extend(input, [tmp, e]), op), variables: [...passed, ...temporary.map(([tmp]) => tmp)] };
+  return temporary.reduce<Operation>((input, [tmp, , name]) => extend(input, [name, variable(tmp)]), inner);
 }
 
 function isAnonymous(term: PatternTerm): boolean {
