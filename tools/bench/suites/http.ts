@@ -16,7 +16,7 @@ import { removeFolder, trackFolder, trackProcess, untrackProcess } from '../clea
 import { readQueries, REPO_ROOT, resolveDataset, type Dataset } from '../data.ts';
 import { EngineUnavailable, type Engine } from '../engine.ts';
 import { open as openSvcHttp } from '../engines/svc-http.ts';
-import { startVirtuoso } from '../engines/virtuoso-server.ts';
+import { startVirtuoso } from '../engines/virtuoso.ts';
 import type { RunContext } from '../measure.ts';
 import { mixQueries, runMix, type MixResult } from '../mix.ts';
 import type { Options } from '../options.ts';
