@@ -97,12 +97,12 @@ function parseImpl(impl: NodeReader, seen: Set<string>): RepositoryImplConfig {
     case 'SailRepository':
       return { type, sail: parseSail(impl.child('sail.impl'), new Set()) };
     case 'HTTPRepository':
-      return { type, url: impl.requiredIri('http.url'), ...defined({ username: impl.string('http.username'), password: impl.string('http.password') }) };
+      return { type, url: httpIri(impl, 'http.url', impl.requiredIri('http.url')), ...defined({ username: impl.string('http.username'), password: impl.string('http.password') }) };
     case 'SPARQLRepository':
       return {
         type,
-        queryEndpoint: impl.requiredIri('sparql.queryEndpoint'),
-        ...defined({ updateEndpoint: impl.iri('sparql.updateEndpoint'), passThroughEnabled: impl.boolean('sparql.passThroughEnabled') }),
+        queryEndpoint: httpIri(impl, 'sparql.queryEndpoint', impl.requiredIri('sparql.queryEndpoint')),
+        ...defined({ updateEndpoint: httpIri(impl, 'sparql.updateEndpoint', impl.iri('sparql.updateEndpoint')), passThroughEnabled: impl.boolean('sparql.passThroughEnabled') }),
       };
     case 'DatasetRepository': {
       const delegate = parseImpl(impl.child('delegate'), seen);
@@ -112,6 +112,12 @@ function parseImpl(impl: NodeReader, seen: Set<string>): RepositoryImplConfig {
     case 'ContextAwareRepository':
       return parseContextAware(impl, seen);
   }
+}
+
+/** The remote kinds speak HTTP: their URLs must be http(s) (checked here, not at the first request). */
+function httpIri<T extends string | undefined>(reader: NodeReader, property: ConfigProperty, iri: T): T {
+  if (iri !== undefined && !/^https?:\/\/[^/]/i.test(iri)) throw reader.error(property, `must be an http or https IRI, not <${iri}>`);
+  return iri;
 }
 
 function parseContextAware(impl: NodeReader, seen: Set<string>): ContextAwareRepositoryConfig {
