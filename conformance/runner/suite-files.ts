@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The default suites root; `SVC_W3C_DIR` overrides it. */
-export const DEFAULT_W3C_DIR = '/work/shared/w3c';
+/** The default suites root: `shared/` sits beside the repository (CI's clone and developers' checkouts alike); `SVC_W3C_DIR` overrides it. */
+export const DEFAULT_W3C_DIR = path.resolve(fileURLToPath(new URL('../../', import.meta.url)), '../shared/w3c');
 /** Files under the suites root are published at this URL + their relative path. */
 export const W3C_URL_BASE = 'https://w3c.github.io/';
 
