@@ -1,5 +1,9 @@
 /** The `svc` command line contract: commands, flags, exit codes. */
 import t from 'tap';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { main, serveOptions } from './main.ts';
 
 function capture() {
@@ -54,4 +58,16 @@ t.test('conformance without --endpoint exits 2', async (t) => {
   const c = capture();
   t.equal(await main(['conformance'], c.io), 2);
   t.match(c.err.join('\n'), /--endpoint/);
+});
+
+t.test('serve on a port that is taken exits 1 with the reason', async (t) => {
+  const blocker = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => blocker.once('listening', resolve));
+  t.teardown(() => void blocker.close());
+  const port = (blocker.address() as AddressInfo).port;
+  const dir = await mkdtemp(path.join(tmpdir(), 'svc-cli-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const c = capture();
+  t.equal(await main(['serve', '--port', String(port), '--data-dir', dir], c.io), 1);
+  t.match(c.err.join('\n'), /EADDRINUSE/);
 });

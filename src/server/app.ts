@@ -113,10 +113,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Node's default 5-minute request timeout would cut long uploads and exports; limits are §8's business.
   server.requestTimeout = 0;
   server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (e) {
+    // The port is taken (or similar): release what was opened for this server.
+    if (!options.repositories) await repositories.shutdown();
+    throw e;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
