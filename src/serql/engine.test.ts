@@ -195,3 +195,12 @@ same('INTERSECT on the shared columns only',
 same('an alias may reuse the name of a body variable',
   'SELECT P AS Q, Q AS P FROM {P} ex:knows {Q}' + USING,
   PREFIX + 'SELECT ?Q ?P { { SELECT (?p AS ?Q) (?q AS ?P) { ?p ex:knows ?q } } }');
+
+t.test('UNION of CONSTRUCT queries: each template is instantiated by its own rows only', async (t) => {
+  const source = await store();
+  const serql = 'CONSTRUCT {Q} ex:knownBy {P} FROM {P} ex:knows {Q} UNION CONSTRUCT {P} rdf:type {ex:Named}; ex:tag {} FROM {P} ex:name {N}' + USING;
+  const got = await quads(prepareQuery(serql, { language: 'serql' }).evaluate(source));
+  const wanted = await quads(prepareQuery(PREFIX + 'CONSTRUCT { ?Q ex:knownBy ?P . ?A a ex:Named ; ex:tag [] } { { ?P ex:knows ?Q } UNION { ?A ex:name ?N } }').evaluate(source));
+  t.ok(got.length > 0);
+  t.ok(isomorphic(got, wanted));
+});

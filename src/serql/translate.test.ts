@@ -50,8 +50,9 @@ t.test('null and subqueries without a value', async (t) => {
   fails(t, 'SELECT X FROM {X} p {Y} WHERE Y = ANY (SELECT FROM {Z} q {W})', /line 1, column 40: the subquery must project a value/);
 });
 
-t.test('set operations between CONSTRUCT queries are reported as unsupported', async (t) => {
-  t.throws(() => parseSerql('CONSTRUCT * FROM {X} p {Y} UNION CONSTRUCT * FROM {X} q {Y}'), QueryEvaluationError);
+t.test('MINUS and INTERSECT between CONSTRUCT queries are reported as unsupported', async (t) => {
+  t.throws(() => parseSerql('CONSTRUCT * FROM {X} p {Y} MINUS CONSTRUCT * FROM {X} q {Y}'), QueryEvaluationError);
+  t.throws(() => parseSerql('CONSTRUCT * FROM {X} p {Y} UNION CONSTRUCT * FROM {X} q {Y} INTERSECT CONSTRUCT * FROM {X} r {Y}'), QueryEvaluationError);
 });
 
 t.test('the query knows its form, variables and prefixes', async (t) => {

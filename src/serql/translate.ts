@@ -16,6 +16,7 @@ import type {
 } from './ast.ts';
 import { booleanExpression, call, valueExpression, variable, type SubqueryBranch } from './expressions.ts';
 import { BodyRecord, GraphPattern, pathExpr, patternVariable, variableTerm, type PatternScope } from './graphPattern.ts';
+import { unionOfGraphs, type GraphBranch } from './graphUnion.ts';
 import { syntaxError } from './lexer.ts';
 import { Namespaces } from './namespaces.ts';
 
@@ -46,9 +47,15 @@ class Translator implements PatternScope {
       const { op, variables } = this.tupleQuerySet(query as TupleQuerySet);
       return { form: 'SELECT', where: op, variables, prefixes, base };
     }
-    const graph = query as GraphQuerySet;
-    if (graph.type === 'set') throw new QueryEvaluationError(`SeRQL ${graph.operator} between CONSTRUCT queries is not supported`);
-    return { form: 'CONSTRUCT', ...this.constructQuery(graph), prefixes, base };
+    const { where, template } = unionOfGraphs(this.graphUnionBranches(query as GraphQuerySet));
+    return { form: 'CONSTRUCT', where, template: [...template], prefixes, base };
+  }
+
+  /** The CONSTRUCT queries a graph query unites; MINUS and INTERSECT of statements have no algebra form here. */
+  graphUnionBranches(query: GraphQuerySet): GraphBranch[] {
+    if (query.type === 'construct') return [this.constructQuery(query)];
+    if (query.operator !== 'union') throw new QueryEvaluationError(`SeRQL ${query.operator} between CONSTRUCT queries is not supported`);
+    return [...this.graphUnionBranches(query.left), ...this.graphUnionBranches(query.right)];
   }
 
   tupleQuerySet(query: TupleQuerySet): Tuples {
