@@ -43,11 +43,11 @@ class Translator implements PatternScope {
 
   query(query: TupleQuerySet | GraphQuerySet, base: string | undefined): Query {
     const prefixes = this.namespaces.prefixes;
-    if (leftmost(query).type === 'select') {
-      const { op, variables } = this.tupleQuerySet(query as TupleQuerySet);
+    if (isTupleQuerySet(query)) {
+      const { op, variables } = this.tupleQuerySet(query);
       return { form: 'SELECT', where: op, variables, prefixes, base };
     }
-    const { where, template } = unionOfGraphs(this.graphUnionBranches(query as GraphQuerySet));
+    const { where, template } = unionOfGraphs(this.graphUnionBranches(query));
     return { form: 'CONSTRUCT', where, template: [...template], prefixes, base };
   }
 
@@ -211,8 +211,9 @@ function sliced(op: Operation, query: QueryTail): Operation {
   return { type: 'slice', input: op, start: query.offset ?? 0, length: query.limit };
 }
 
-function leftmost(query: TupleQuerySet | GraphQuerySet): SelectQuery | ConstructQuery {
-  return query.type === 'set' ? leftmost(query.left) : query;
+/** The grammar keeps the two kinds apart: a set's queries are all SELECT or all CONSTRUCT. */
+function isTupleQuerySet(query: TupleQuerySet | GraphQuerySet): query is TupleQuerySet {
+  return query.type === 'set' ? isTupleQuerySet(query.left) : query.type === 'select';
 }
 
 function valueVariables(value: ValueExpr, into = new Set<string>()): Set<string> {
