@@ -39,3 +39,20 @@ await t.test(`${specSuite.name} (profile spec)`, async (t) => {
   const run = await tapSuite(t, specSuite, { ...ctx, profile: 'spec' });
   t.ok(run.outcomes.some((o) => o.status === 'skipped'), 'svc-only cases are skipped under profile spec');
 });
+
+// covers: §8/request-size
+await t.test('§8 a request body over the server limit is 413 and changes nothing', async (t) => {
+  const limitedDir = await mkdtemp(path.join(tmpdir(), 'svc-limits-'));
+  const limited = await startServer({ port: 0, dataDir: limitedDir, maxBodyBytes: 1024 });
+  t.teardown(async () => {
+    await limited.close();
+    await rm(limitedDir, { recursive: true, force: true });
+  });
+  await fetch(`${limited.url}/repositories/${TEST_REPOSITORY}`, { method: 'PUT', headers: { 'Content-Type': 'text/turtle' }, body: MEMORY_REPOSITORY_CONFIG });
+  const statements = `${limited.url}/repositories/${TEST_REPOSITORY}/statements`;
+  const body = '<http://example.org/s> <http://example.org/p> "' + 'x'.repeat(4096) + '" .';
+  const res = await fetch(statements, { method: 'POST', headers: { 'Content-Type': 'text/turtle' }, body });
+  t.equal(res.status, 413);
+  t.match(await res.text(), /^REQUEST TOO LARGE: /);
+  t.equal(await (await fetch(`${limited.url}/repositories/${TEST_REPOSITORY}/size`)).text(), '0');
+});

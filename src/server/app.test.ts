@@ -191,7 +191,6 @@ t.test('§8 timeout: the query is cancelled and answered 503', async (t) => {
   t.match(await res.text(), /TIMEOUT/);
 });
 
-// covers: §8/request-size
 t.test('§8 body limit: 413', async (t) => {
   const big = '<http://ex/s> <http://ex/p> "' + 'x'.repeat(20_000) + '" .';
   const res = await fetch(repo('/statements'), { method: 'POST', headers: { 'Content-Type': 'text/turtle' }, body: big });
@@ -287,7 +286,6 @@ t.test('repository administration: PUT creates (409 when it exists), config roun
   t.equal((await fetch(`${base}/repositories/r2`, { method: 'DELETE' })).status, 404);
 });
 
-// covers: §8/timeout
 t.test('§8 the server-wide query timeout caps a longer timeout parameter', async (t) => {
   const capped = await startServer({ port: 0, repositories: new FakeHost('r1'), queryTimeoutSeconds: 1 });
   t.teardown(() => capped.close());

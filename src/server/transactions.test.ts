@@ -99,7 +99,6 @@ t.test('PING answers the idle timeout in milliseconds', async (t) => {
   await fetch(txn, { method: 'DELETE' });
 });
 
-// covers: §3/expiry
 t.test('an idle transaction expires, is rolled back, and later requests are told so (404)', async (t) => {
   const txn = await begin();
   await put(`${txn}?action=ADD`, { headers: { 'Content-Type': 'application/n-quads' }, body: nt });
