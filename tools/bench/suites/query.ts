@@ -49,7 +49,7 @@ export function renderQueryTable(ids: readonly string[], runs: ReadonlyMap<Engin
     table(headers, rows),
     '',
     `Median ms (min–max) of ${timedRuns} timed runs after one warm-up; load time excluded, results fully consumed.`,
-    `"rows" is the count most engines agree on; ${disagreements === 0 ? 'every engine that answered agreed on every count.' : `⚠ marks a different count (${disagreements} ${disagreements === 1 ? "query" : "queries"}).`}`,
+    `"rows" is the count most engines agree on; ${disagreements === 0 ? 'every engine that answered agreed on every count.' : `⚠ marks a different count (${disagreements} ${disagreements === 1 ? 'query' : 'queries'}).`}`,
     ...(describes.length ? [`DESCRIBE output is implementation-defined (SPARQL 1.1 Query §16.4), so the counts of ${describes.join(', ')} may differ between engines without either being wrong.`] : []),
     hasSvc ? 'svc/peer = svc median ÷ peer median: below 1 means svc is faster.' : 'svc/peer ratios: none, svc produced no figure in this run.',
     ...loadNotes(runs),
