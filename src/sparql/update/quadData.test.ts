@@ -63,12 +63,22 @@ t.test('the fast path and the full grammar agree on the triples (up to numeric s
   t.same(lines(parseQuadDataRequest(request)).sort(), lines(viaGrammar).sort());
 });
 
-t.test('bulk INSERT DATA parses fast', async (t) => {
-  let text = 'PREFIX : <http://example.org/> INSERT DATA {\n';
-  for (let i = 0; i < 20000; i++) text += `:s${i} :p ${i} ; :q "v${i}" .\n`;
-  const started = performance.now();
-  const ops = parseQuadDataRequest(text + '}');
-  const ms = performance.now() - started;
-  t.equal(ops?.[0]?.type === 'insertData' && ops[0].quads.length, 40000);
-  t.ok(ms < 5000, `40,000 triples in ${ms.toFixed(0)} ms`);
+t.test('bulk INSERT DATA parses several times faster than through the full grammar', async (t) => {
+  let data = '';
+  for (let i = 0; i < 4000; i++) data += `:s${i} :p ${i} ; :q "v${i}" .\n`;
+  const request = `PREFIX : <http://example.org/> INSERT DATA {\n${data}}`;
+  const time = (parse: () => unknown): number => {
+    const started = performance.now();
+    parse();
+    return performance.now() - started;
+  };
+  // Warm both parsers up, so the comparison is of steady-state speed.
+  parseQuadDataRequest('INSERT DATA { <http://a/s> <http://a/p> 1 }');
+  parseUpdate('INSERT DATA { <http://a/s> <http://a/p> 1 } ; CLEAR SILENT GRAPH <http://nothing/>');
+  let fastOps: UpdateOperation[] | undefined;
+  const fast = time(() => (fastOps = parseQuadDataRequest(request)));
+  // A trailing non-DATA operation sends the same data through sparqljs.
+  const full = time(() => parseUpdate(`${request} ; CLEAR SILENT GRAPH <http://nothing/>`));
+  t.equal(fastOps?.[0]?.type === 'insertData' && fastOps[0].quads.length, 8000);
+  t.ok(fast * 3 < full, `fast path ${fast.toFixed(0)} ms, full grammar ${full.toFixed(0)} ms`);
 });

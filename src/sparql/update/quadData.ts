@@ -65,6 +65,10 @@ function blankNodeLabels(quads: readonly Quad[]): Set<string> {
 }
 
 const NAME_CHAR = /[\p{L}\p{N}_\-.:%\\]/u;
+/** SPARQL's WS (§19.8 [163]): space, tab, CR, LF. */
+const SPACE: ReadonlySet<number> = new Set([0x20, 0x09, 0x0d, 0x0a]);
+/** Characters that end a run of name characters: WS and SPARQL's delimiters. */
+const ENDS_NAME: ReadonlySet<number> = new Set([...SPACE, ...Array.from('{}()[],;#"\'<', (c) => c.charCodeAt(0))]);
 
 /** A cursor over the request that skips whitespace, comments, strings and IRIs as SPARQL's lexer would. */
 class Scanner {
@@ -77,11 +81,15 @@ class Scanner {
     return this.#pos >= this.text.length;
   }
 
-  /** A case-insensitive keyword at a token boundary; consumed when present. */
+  /** A case-insensitive keyword (given in capitals) at a token boundary; consumed when present. */
   keyword(word: string): boolean {
     this.#skipSpace();
     const end = this.#pos + word.length;
-    if (this.text.slice(this.#pos, end).toUpperCase() !== word || NAME_CHAR.test(this.text[end] ?? ' ')) return false;
+    for (let i = 0; i < word.length; i++) {
+      // ASCII letters: clearing bit 0x20 upper-cases them.
+      if ((this.text.charCodeAt(this.#pos + i) & ~0x20) !== word.charCodeAt(i)) return false;
+    }
+    if (NAME_CHAR.test(this.text[end] ?? ' ')) return false;
     this.#pos = end;
     return true;
   }
@@ -131,7 +139,7 @@ class Scanner {
         return out;
       }
       const before = this.#pos;
-      if (this.keyword('GRAPH')) {
+      if ((c === 'G' || c === 'g') && this.keyword('GRAPH')) {
         flush(before);
         this.#skipSpace();
         const nameStart = this.#pos;
@@ -169,6 +177,7 @@ class Scanner {
     this.#skipSpace();
     const c = this.text[this.#pos];
     if (c === undefined || c === '{' || c === '@' || this.text.startsWith('<<', this.#pos)) return false;
+    if (c !== 'P' && c !== 'p' && c !== 'B' && c !== 'b') return true;
     const at = this.#pos;
     const directive = this.keyword('PREFIX') || this.keyword('BASE');
     this.#pos = at;
@@ -186,7 +195,7 @@ class Scanner {
 
   #name(): boolean {
     const start = this.#pos;
-    while (this.#pos < this.text.length && !/[\s{}()[\],;#"'<]/.test(this.text[this.#pos] as string)) this.#pos++;
+    while (this.#pos < this.text.length && !ENDS_NAME.has(this.text.charCodeAt(this.#pos))) this.#pos++;
     return this.#pos > start;
   }
 
@@ -214,7 +223,7 @@ class Scanner {
 
   #skipSpace(): void {
     for (;;) {
-      while (/\s/.test(this.text[this.#pos] ?? '')) this.#pos++;
+      while (SPACE.has(this.text.charCodeAt(this.#pos))) this.#pos++;
       if (this.text[this.#pos] !== '#') return;
       const end = this.text.indexOf('\n', this.#pos);
       this.#pos = end < 0 ? this.text.length : end + 1;
