@@ -63,11 +63,6 @@ export function parseEngineList(list: string): EngineName[] {
   return names;
 }
 
-/** svc's own adapters; every other engine is a peer. */
-export function isSvc(name: string): boolean {
-  return name === 'svc' || name === 'svc-http';
-}
-
 /** Loads the adapter module for `name` lazily, so a missing optional peer costs nothing. */
 export async function engineFactory(name: EngineName): Promise<EngineFactory> {
   const modules: Record<EngineName, () => Promise<{ open: EngineFactory }>> = {
