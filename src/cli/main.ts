@@ -19,6 +19,15 @@ export const USAGE = `usage:
   svc conformance --endpoint URL [--repository ID] [--profile spec|svc] [--earl FILE]
       Runs the conformance suites against a running server. The repository under
       test (default "default") is emptied before every test: point it at a scratch one.
+  svc load [--data-dir ./data] [--repository default] FILE...
+      Loads RDF files (format by extension; .gz is read through gunzip) into a
+      repository of a data directory no server is using, in one transaction,
+      with a progress bar on stderr.
+  svc check DIR
+      Verifies a NativeStore directory (data/repositories/<id>): every index holds
+      the same statements, every id resolves, no page is shared. Exit 1 on a problem.
+  svc export DIR [--out FILE]
+      Writes every statement still readable in a NativeStore directory as N-Quads.
   svc --help`;
 
 export interface Output {
@@ -34,6 +43,12 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
   switch (command) {
     case 'serve':
       return serve(rest, io);
+    case 'load':
+      return (await import('./offline.ts')).load(rest, io);
+    case 'check':
+      return (await import('./offline.ts')).check(rest, io);
+    case 'export':
+      return (await import('./offline.ts')).exportCommand(rest, io);
     case 'conformance': {
       const { runConformance } = await import('../../conformance/cli.ts');
       return runConformance(rest, io);
