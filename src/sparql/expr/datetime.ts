@@ -128,7 +128,7 @@ export function timezoneDuration(minutes: number): string {
 }
 
 /** The lexical time zone (TZ(), §17.4.5.9): "" without one, "Z" for UTC, else "-08:00". */
-export function timezoneLexical(minutes: number | undefined): string {
+function timezoneLexical(minutes: number | undefined): string {
   if (minutes === undefined) return '';
   if (minutes === 0) return 'Z';
   const abs = Math.abs(minutes);

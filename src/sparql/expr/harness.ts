@@ -5,9 +5,7 @@
  */
 import { Parser } from 'n3';
 import type { Test } from 'tap';
-import type { Term } from '../../rdf/terms.ts';
-import { termKey } from '../../rdf/terms.ts';
-import { blankNode } from '../../rdf/terms.ts';
+import { blankNode, termKey, type Term } from '../../rdf/terms.ts';
 import { ExpressionError, resolveFunction, type FunctionContext } from './index.ts';
 
 const PREFIXES = '@prefix xsd: <http://www.w3.org/2001/XMLSchema#> . @prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .';

@@ -32,17 +32,13 @@ export const bool = (value: boolean): Literal => (value ? TRUE : FALSE);
 export const typed = (value: string, datatypeIri: string): Literal => literal(value, datatype(datatypeIri));
 export const simple = (value: string): Literal => literal(value);
 
-export function isLiteral(term: Term): term is Literal {
-  return term.termType === 'Literal';
-}
-
 /** A simple literal in RDF 1.1 terms: xsd:string, no language tag. */
-export function isSimpleLiteral(term: Term): term is Literal {
+function isSimpleLiteral(term: Term): term is Literal {
   return term.termType === 'Literal' && term.language === '' && term.datatype.value === XSD_STRING;
 }
 
 /** §17.4.3.1.1 string literal: a simple literal or a language-tagged string. */
-export function isStringLiteral(term: Term): term is Literal {
+function isStringLiteral(term: Term): term is Literal {
   return term.termType === 'Literal' && (term.language !== '' || term.datatype.value === XSD_STRING);
 }
 

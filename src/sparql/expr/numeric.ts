@@ -96,7 +96,7 @@ export function requireNumeric(term: Term, fn: string): Numeric {
 }
 
 /** Converts to a wider kind (XPath §B.1 type promotion and subtype substitution). */
-export function promote(n: Numeric, kind: Kind): Numeric {
+function promote(n: Numeric, kind: Kind): Numeric {
   if (n.kind === kind) return n;
   switch (kind) {
     case 'decimal':
@@ -206,7 +206,7 @@ export function numericLiteral(n: Numeric): Literal {
 export const integerLiteral = (value: bigint | number): Literal => typed(BigInt(value).toString(), XSD_INTEGER);
 
 /** Canonical xsd:double/float (XSD 1.0 §3.2.5.2): "1.5E2", "1.0E0", "0.0E0", "INF", "NaN". */
-export function floatToString(value: number, single: boolean): string {
+function floatToString(value: number, single: boolean): string {
   if (Number.isNaN(value)) return 'NaN';
   if (value === Infinity) return 'INF';
   if (value === -Infinity) return '-INF';

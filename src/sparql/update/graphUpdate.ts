@@ -83,7 +83,7 @@ export async function modify(ctx: UpdateContext, op: Modify): Promise<void> {
  * using-graph-uri / using-named-graph-uri, else USING / USING NAMED, else the
  * WITH graph as default graph, else the store's default dataset.
  */
-export function whereDataset(ctx: UpdateContext, op: Modify): Dataset | undefined {
+function whereDataset(ctx: UpdateContext, op: Modify): Dataset | undefined {
   const { usingGraphs, usingNamedGraphs } = ctx.options;
   if ((usingGraphs?.length ?? 0) > 0 || (usingNamedGraphs?.length ?? 0) > 0) {
     return { defaultGraphs: usingGraphs ?? [], namedGraphs: usingNamedGraphs ?? [] };

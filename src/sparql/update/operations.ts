@@ -52,5 +52,3 @@ export type UpdateOperation =
   | { readonly type: 'create'; readonly silent: boolean; readonly graph: NamedNode }
   /** §3.2.3–3.2.5 COPY, MOVE, ADD. */
   | { readonly type: 'copy' | 'move' | 'add'; readonly silent: boolean; readonly source: GraphRef; readonly destination: GraphRef };
-
-export type UpdateOperationType = UpdateOperation['type'];
