@@ -112,6 +112,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = createServer(createHandler({ repositories, transactions, options: serverOptions }));
   // Node's default 5-minute request timeout would cut long uploads and exports; limits are §8's business.
   server.requestTimeout = 0;
+  // Clients pool keep-alive connections (fetch/undici keeps them for minutes); Node's 5-second idle close
+  // races a request sent on a pooled socket and the client sees ECONNRESET. Keep idle sockets longer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   try {
     await new Promise<void>((resolve, reject) => {
