@@ -7,11 +7,11 @@
  * input is read completely before parsing. Remote contexts are not fetched: a
  * server must not make requests to URLs an upload names.
  *
- * Writing is our own and streams: node objects in expanded form, one per run
- * of statements with the same graph and subject (JSON-LD merges node objects
- * with the same `@id`), named graphs as `{"@id": g, "@graph": [...]}`. With
- * prefixes (from the options, or declared before the first statement) the document is `{"@context": {prefixes}, "@graph": [...]}` and IRIs
- * are written as compact IRIs.
+ * Writing is the JSON-LD 1.1 Serialize RDF as JSON-LD algorithm (`jsonldFromRdf.ts`): `@type` for rdf:type,
+ * `@list` for well-formed lists, `@json` for rdf:JSON literals, `{"@id": g, "@graph": [...]}` for named
+ * graphs. It needs the whole dataset, so the writer buffers and writes at `end()`. With prefixes (from the
+ * options or declared on the writer) the document is `{"@context": {prefixes}, "@graph": [...]}` and IRIs are
+ * written as compact IRIs.
  */
 import jsonld from 'jsonld';
 import { defaultGraph, literal, namedNode, quad, type Quad, type Term, XSD } from '../../rdf/terms.ts';
@@ -28,6 +28,7 @@ import {
 import { readAllText, TextBuffer } from '../io.ts';
 import { parseJson } from '../json.ts';
 import { BlankNodeScope } from './blankNodes.ts';
+import { nodeJson, SerializeRdfAsJsonLd } from './jsonldFromRdf.ts';
 import { prefixEntries } from './prefixes.ts';
 
 const NAME = 'JSON-LD';
@@ -98,84 +99,47 @@ function announcePrefixes(document: unknown, handler: RdfHandler): void {
 // JSON-LD 1.1 §4.4: a simple term definition is usable as a prefix when its IRI ends in a gen-delim.
 const GEN_DELIM_END = /[:/?#[\]@]$/;
 
+/**
+ * The Serialize RDF as JSON-LD algorithm needs the whole dataset (see `jsonldFromRdf.ts`), so JSON-LD output
+ * is not streamable: statements are buffered in node maps and the document is written at `end()`, one node
+ * object per line. Namespaces declared any time before `end()` join the context.
+ */
 function writer(sink: ByteSink, options?: RdfWriteOptions): RdfWriter {
-  const out = new TextBuffer(sink);
   const declared = prefixEntries(options?.prefixes);
-  let prefixes: [string, string][] = [];
-  let compact: (iri: string) => string = (iri) => iri;
-  let started = false;
-  /** The document head, written at the first statement so namespaces declared until then join the context. */
-  const start = (): void => {
-    if (started) return;
-    started = true;
-    prefixes = usablePrefixes(declared);
-    compact = compactor(prefixes);
-    out.push(prefixes.length > 0 ? `{"@context":${JSON.stringify(Object.fromEntries(prefixes.map(([ns, p]) => [p, ns])))},"@graph":[` : '[');
-  };
-  const id = (term: Term): string => JSON.stringify(term.termType === 'BlankNode' ? '_:' + term.value : compact(term.value));
-  const object = (term: Term): string => {
-    if (term.termType !== 'Literal') return '{"@id":' + id(term) + '}';
-    const value = '{"@value":' + JSON.stringify(term.value);
-    if (term.language) return value + ',"@language":' + JSON.stringify(term.language) + '}';
-    if (term.datatype.value === XSD + 'string') return value + '}';
-    return value + ',"@type":' + JSON.stringify(compact(term.datatype.value)) + '}';
-  };
-
-  let graph: Term | undefined; // the open named-graph wrapper, if any
-  let subject: Term | undefined; // the open node object, if any
-  let predicate: Term | undefined;
-  let used = new Set<string>(); // predicates already keyed in the open node object
-  let topLevelCount = 0;
-  let nodesInGraph = 0;
-
-  const closeNode = (): void => {
-    if (subject) out.push(']}');
-    subject = undefined;
-  };
-  const closeGraph = (): void => {
-    closeNode();
-    if (graph) out.push(']}');
-    graph = undefined;
-  };
-
+  const dataset = new SerializeRdfAsJsonLd();
   return {
     namespace(prefix, iri) {
-      if (!started) declared.push([prefix, iri]);
+      declared.push([prefix, iri]);
     },
     quad(q: Quad) {
-      start();
-      const inGraph = q.graph.termType === 'DefaultGraph' ? undefined : q.graph;
-      if (!(inGraph ? graph?.equals(inGraph) : graph === undefined)) {
-        closeGraph();
-        if (inGraph) {
-          out.push((topLevelCount++ > 0 ? ',\n' : '\n') + '{"@id":' + id(inGraph) + ',"@graph":[');
-          graph = inGraph;
-          nodesInGraph = 0;
-        }
-      }
-      const key = q.predicate.value;
-      if (subject?.equals(q.subject) && predicate?.equals(q.predicate)) {
-        out.push(',' + object(q.object));
-        return;
-      }
-      if (!subject?.equals(q.subject) || used.has(key)) {
-        closeNode();
-        const first = graph ? nodesInGraph++ === 0 : topLevelCount++ === 0;
-        out.push((first ? '\n' : ',\n') + '{"@id":' + id(q.subject));
-        subject = q.subject;
-        used = new Set();
-      } else out.push(']');
-      predicate = q.predicate;
-      used.add(key);
-      out.push(',' + JSON.stringify(compact(key)) + ':[' + object(q.object));
+      dataset.add(q);
     },
     end() {
-      start();
-      closeGraph();
-      out.push(prefixes.length > 0 ? '\n]}\n' : '\n]\n');
-      out.flush();
+      writeDocument(new TextBuffer(sink), dataset, usablePrefixes(declared));
     },
   };
+}
+
+/** With usable prefixes the document is `{"@context": {prefixes}, "@graph": [...]}` with compact IRIs, else an array. */
+function writeDocument(out: TextBuffer, dataset: SerializeRdfAsJsonLd, prefixes: [string, string][]): void {
+  const compact = compactor(prefixes);
+  out.push(prefixes.length > 0 ? `{"@context":${JSON.stringify(Object.fromEntries(prefixes.map(([ns, p]) => [p, ns])))},"@graph":[` : '[');
+  let separator = '\n';
+  for (const { node, graph } of dataset.convert()) {
+    const head = JSON.stringify(nodeJson(node, compact));
+    out.push(separator);
+    separator = ',\n';
+    if (!graph) {
+      out.push(head);
+      continue;
+    }
+    // A stringified object ends in `}`: reopen it for the graph's node objects, written one per line.
+    out.push(head.slice(0, -1) + ',"@graph":[');
+    graph.forEach((member, i) => out.push((i === 0 ? '\n' : ',\n') + JSON.stringify(nodeJson(member, compact))));
+    out.push(']}');
+  }
+  out.push(prefixes.length > 0 ? '\n]}\n' : '\n]\n');
+  out.flush();
 }
 
 /** [namespace, prefix] pairs that JSON-LD will expand back: gen-delim endings, no keyword-like names; a later declaration of a prefix wins. */
