@@ -123,8 +123,8 @@ export class BTree {
   /**
    * How many records lie in [low, high]: exact within one leaf or a few, else
    * extrapolated from the number of subtrees the range spans at the level
-   * where its two ends part, times the average subtree size (cheap: one or two
-   * root-to-leaf descents, no scan).
+   * where its two ends part, times the size of a full subtree (cheap: one or
+   * two root-to-leaf descents, no scan).
    */
   estimate(root: number, low: Buffer, high: Buffer): number {
     if (root === 0) return 0;
@@ -493,8 +493,9 @@ export class BTree {
     return height;
   }
 
+  /** Records under a subtree of this height, at full pages: estimates err high, never low, for the planner. */
   private averageSubtree(height: number): number {
-    return Math.round(this.leafCapacity * 0.7 * Math.pow(this.internalCapacity * 0.7, height));
+    return this.leafCapacity * Math.pow(this.internalCapacity, height);
   }
 
   private countLeaves(parent: Buffer, from: number, to: number, low: Buffer, high: Buffer): number {

@@ -2,7 +2,9 @@
  * Statement indexes of the NativeStore (spec §2.3 NativeStore, index rules
  * 1–6): each index is a B-tree whose 16-byte key is the statement's four ids
  * in the index's field order (e.g. `posc`: predicate, object, subject,
- * context), big-endian, followed by one flag byte (1 explicit, 2 inferred).
+ * context), big-endian, followed by one flag byte: 1 explicit or 2 inferred
+ * (a statement is one or the other; adding it explicitly makes an inferred
+ * statement explicit, as in RDF4J's stores).
  */
 import type { Id, IdQuad, QuadPattern } from '../sail.ts';
 

@@ -76,23 +76,27 @@ t.test('a transaction sees its own changes; others see them only after commit; r
   await store.shutdown();
 });
 
-t.test('explicit and inferred flags are independent', async (t) => {
+t.test('a statement is explicit or inferred; explicit wins', async (t) => {
   const store = await open(tempDir(t));
   const conn = store.connection();
   conn.begin();
-  conn.addStatement(q('a', 'p', 'b'));
-  t.equal(conn.addInferred(q('a', 'p', 'b')), true, 'inferred flag added to an explicit statement');
   t.equal(conn.addInferred(q('x', 'p', 'y')), true);
   t.equal(conn.addInferred(q('x', 'p', 'y')), false, 'already inferred');
+  conn.addStatement(q('a', 'p', 'b'));
+  t.equal(conn.addInferred(q('a', 'p', 'b')), false, 'an explicit statement is not also inferred');
   await conn.commit();
   t.equal(conn.size(undefined, true), 2);
-  t.equal(conn.size(undefined, false), 1, 'infer=false hides inferred-only statements');
+  t.equal(conn.size(undefined, false), 1, 'infer=false hides inferred statements');
   t.equal([...conn.match({}, false)].length, 1);
   conn.begin();
-  conn.removeStatements({});
+  conn.addStatement(q('x', 'p', 'y'));
   await conn.commit();
-  t.equal(conn.size(undefined, true), 2, 'removing explicit keeps the inferred flags');
-  t.equal(conn.size(undefined, false), 0);
+  t.equal(conn.size(undefined, false), 2, 'adding an inferred statement explicitly makes it explicit');
+  conn.begin();
+  t.equal(conn.removeInferred({}), 0, 'no inferred statement is left');
+  t.equal(conn.removeStatements({}), 2);
+  await conn.commit();
+  t.equal(conn.size(undefined, true), 0);
   await store.shutdown();
 });
 

@@ -304,6 +304,7 @@ export class NativeStore implements Sail {
 /** A connection: reads outside a transaction see the head; writes need `begin`. */
 export class NativeConnection implements SailConnection {
   private txn?: NativeTransaction;
+  private closed = false;
   private readonly listeners: ChangeListener[] = [];
 
   constructor(private readonly store: NativeStore) {}
@@ -317,6 +318,7 @@ export class NativeConnection implements SailConnection {
   }
 
   begin(level: IsolationLevel = this.store.defaultIsolationLevel, _settings?: TransactionSettings): void {
+    if (this.closed) throw new TransactionStateError('the connection is closed');
     if (this.txn) throw new TransactionStateError('a transaction is already active on this connection');
     this.txn = this.store.beginTransaction(level);
     this.txn.listeners = this.listeners;
@@ -339,6 +341,7 @@ export class NativeConnection implements SailConnection {
 
   close(): void {
     this.rollback();
+    this.closed = true;
   }
 
   match(pattern: QuadPattern, includeInferred = true): Iterable<IdQuad> {
@@ -376,10 +379,13 @@ export class NativeConnection implements SailConnection {
     return this.writing().removeStatements(pattern, true);
   }
 
+  /** Removes every statement, explicit and inferred, of the contexts (all when none given). */
   clear(contexts?: readonly Id[]): void {
     const txn = this.writing();
-    if (!contexts || contexts.length === 0) txn.removeStatements({}, false);
-    else for (const g of contexts) txn.removeStatements({ g }, false);
+    for (const pattern of !contexts || contexts.length === 0 ? [{}] : contexts.map((g) => ({ g }))) {
+      txn.removeStatements(pattern, false);
+      txn.removeStatements(pattern, true);
+    }
   }
 
   namespaces(): Iterable<readonly [string, string]> {

@@ -3,7 +3,7 @@
  * over the version it started from, a log of its changes, and the isolation
  * rules of `store.ts`'s header.
  */
-import { isGroundTerm, type Quad } from '../../rdf/terms.ts';
+import { isGroundTerm, type Quad, type Term, termKey } from '../../rdf/terms.ts';
 import { ConflictError, InvalidStatementError, TransactionStateError } from '../errors.ts';
 import type { ChangeListener, Id, IdQuad, IsolationLevel, QuadPattern } from '../sail.ts';
 import { EXPLICIT, INFERRED, matchesPattern } from './indexes.ts';
@@ -90,7 +90,7 @@ export class NativeTransaction {
     this.live();
     const ids = this.encode(quad);
     if (this.listeners.length > 0) {
-      this.change(ids, EXPLICIT, 0, true);
+      this.change(ids, EXPLICIT, INFERRED, true);
       return;
     }
     if (this.pendingCount * 4 === this.pending.length) {
@@ -102,8 +102,12 @@ export class NativeTransaction {
     if (++this.pendingCount === PENDING_LIMIT) this.applyPending();
   }
 
+  /** Adds an inferred statement unless the statement is already there, explicit or inferred. */
   addInferred(quad: Quad): boolean {
-    return this.change(this.encode(quad), INFERRED, 0, true);
+    const ids = this.encode(quad);
+    this.refresh();
+    if (this.store.trees.flags(this.roots, ids) !== 0) return false;
+    return this.change(ids, INFERRED, 0, true);
   }
 
   /** Clears the explicit (or inferred) flag of every matching statement; returns how many had it. */
@@ -176,7 +180,7 @@ export class NativeTransaction {
       return;
     }
     for (const q of radixOrder(quads, n, this.store.trees.indexes[0]!.positions)) {
-      this.change([...quads.subarray(q * 4, q * 4 + 4)] as unknown as IdQuad, EXPLICIT, 0, true);
+      this.change([...quads.subarray(q * 4, q * 4 + 4)] as unknown as IdQuad, EXPLICIT, INFERRED, true);
     }
   }
 
@@ -234,17 +238,16 @@ export class NativeTransaction {
     if (this.observed.size > MAX_OBSERVED) this.observed = 'everything';
   }
 
+  /** Checks every position before interning any term, so a rejected statement changes nothing. */
   private encode(quad: Quad): IdQuad {
     const { subject, predicate, object, graph } = quad;
     if (subject.termType !== 'NamedNode' && subject.termType !== 'BlankNode') {
-      throw new InvalidStatementError(`invalid subject ${subject.termType} "${subject.value}": must be an IRI or blank node`);
+      throw new InvalidStatementError(`invalid subject ${describe(subject)}: must be an IRI or blank node`);
     }
-    if (predicate.termType !== 'NamedNode') {
-      throw new InvalidStatementError(`invalid predicate ${predicate.termType} "${predicate.value}": must be an IRI`);
-    }
-    if (!isGroundTerm(object)) throw new InvalidStatementError(`invalid object ${object.termType}: must be an IRI, blank node or literal`);
+    if (predicate.termType !== 'NamedNode') throw new InvalidStatementError(`invalid predicate ${describe(predicate)}: must be an IRI`);
+    if (!isGroundTerm(object)) throw new InvalidStatementError(`invalid object ${describe(object)}: must be an IRI, blank node or literal`);
     if (graph.termType !== 'NamedNode' && graph.termType !== 'BlankNode' && graph.termType !== 'DefaultGraph') {
-      throw new InvalidStatementError(`invalid context ${graph.termType} "${graph.value}": must be an IRI or blank node`);
+      throw new InvalidStatementError(`invalid context ${describe(graph)}: must be an IRI or blank node`);
     }
     const values = this.store.values;
     return [values.intern(subject), values.intern(predicate), values.intern(object), graph.termType === 'DefaultGraph' ? 0 : values.intern(graph)];
@@ -259,4 +262,8 @@ export class NativeTransaction {
     this.store.release(this.base);
     this.store.endTransaction(this);
   }
+}
+
+function describe(term: Term): string {
+  return `${term.termType} ${termKey(term)}`;
 }

@@ -58,10 +58,8 @@ export class Trees {
     const index = chooseIndex(this.indexes, pattern);
     const root = roots.statements[this.indexes.indexOf(index)]!;
     const [low, high] = index.range(pattern);
-    const estimate = this.statementTree.estimate(root, low, high);
-    // Bound fields the index cannot use filter the range; assume each keeps a tenth.
-    const unused = countBound(pattern) - index.boundPrefix(pattern);
-    return unused === 0 ? estimate : Math.ceil(estimate / Math.pow(10, unused));
+    // Bound fields beyond the index prefix only filter the range: its size stays an upper bound.
+    return this.statementTree.estimate(root, low, high);
   }
 
   /** The flags (EXPLICIT | INFERRED) of a statement, 0 when absent. */
