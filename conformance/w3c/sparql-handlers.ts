@@ -1,6 +1,7 @@
 /**
  * Handlers for the W3C SPARQL query test types (w3c-suites.md §4.2–4.5), run
- * in process against a fresh MemoryStore per test:
+ * in process against a fresh store per test (`RunContext.openStore`: a
+ * MemoryStore by default, the NativeStore in `*.native.test.ts`):
  * - `mf:QueryEvaluationTest`: `qt:data` into the default graph, each
  *   `qt:graphData` into the graph named by its file IRI, evaluated with that
  *   explicit dataset (the W3C default graph is the unnamed graph alone); with
@@ -10,12 +11,12 @@
  *   expected file, line endings normalised.
  * - positive and negative syntax tests, for queries and for updates.
  */
-import { MemoryStore } from '../../src/sail/memory/store.ts';
 import { tupleFormatFor } from '../../src/formats/registry.ts';
 import { defaultGraph, namedNode, quad, type NamedNode, type Quad, type Term } from '../../src/rdf/terms.ts';
 import { MalformedQueryError, type Dataset, type PreparedQuery } from '../../src/sparql/api.ts';
 import { prepareQuery } from '../../src/sparql/engine.ts';
 import { checkUpdateSyntax } from '../../src/sparql/parse.ts';
+import type { Sail } from '../../src/sail/sail.ts';
 import type { RunContext } from '../runner/context.ts';
 import type { TestCase } from '../runner/manifest.ts';
 import { parseFile } from '../runner/rdf-input.ts';
@@ -52,9 +53,8 @@ function readAction(test: TestCase): Action {
 }
 
 /** A store holding the default-graph files and the named-graph files, and the dataset naming them. */
-async function loadStore(files: readonly (readonly [iri: string, graph: Term])[], ctx: RunContext): Promise<MemoryStore> {
-  const store = new MemoryStore();
-  await store.init();
+async function loadStore(files: readonly (readonly [iri: string, graph: Term])[], ctx: RunContext): Promise<Sail> {
+  const store = await ctx.openStore();
   const connection = store.connection();
   connection.begin();
   for (const [iri, graph] of files) {
@@ -103,6 +103,7 @@ async function evaluateAction(test: TestCase, ctx: RunContext): Promise<{ query:
     return { query, text, results: await withMockEndpoints(endpoints, () => collect(query.evaluate(connection, { dataset }))) };
   } finally {
     connection.close();
+    await store.shutdown();
     for (const endpoint of endpoints) endpoint.connection.close();
   }
 }

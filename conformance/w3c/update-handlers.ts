@@ -1,6 +1,6 @@
 /**
  * Handlers for the W3C SPARQL 1.1 Update test types (w3c-suites.md §4.4), run
- * in process against a fresh MemoryStore per test:
+ * in process against a fresh store per test (`RunContext.openStore`):
  * - `mf:UpdateEvaluationTest`: the action's `ut:data` goes into the unnamed
  *   graph and each `ut:graphData [ ut:graph <file>; rdfs:label "name" ]` into
  *   the graph named by its label; `ut:request` runs in one transaction with
@@ -10,7 +10,6 @@
  *   the checks our adapter adds, e.g. no blank nodes in DELETE, count too).
  *   Query-syntax test types listed in update manifests (`.ru` files) parse as updates.
  */
-import { MemoryStore } from '../../src/sail/memory/store.ts';
 import { defaultGraph, df, namedNode, type Quad, type Term } from '../../src/rdf/terms.ts';
 import { MalformedQueryError } from '../../src/sparql/api.ts';
 import { prepareUpdate } from '../../src/sparql/update/update.ts';
@@ -56,8 +55,7 @@ const updateEvaluation: TestHandler = async (test, ctx) => {
   const request = action && test.manifest.graph.object(action, UT.request)?.value;
   if (!request) throw new TestFailure(`test <${test.iri}> has no ut:request`);
   const update = prepareUpdate(await ctx.files.readText(request), { baseIRI: request, unnamedDefaultGraph: true });
-  const store = new MemoryStore();
-  await store.init();
+  const store = await ctx.openStore();
   const connection = store.connection();
   try {
     connection.begin();
