@@ -46,7 +46,7 @@ export class OperationUnsupported extends Error {
 }
 
 /** Every engine the harness knows, in table order; svc first so its column leads. */
-export const ENGINE_NAMES = ['svc', 'svc-http', 'oxigraph', 'n3', 'comunica', 'quadstore', 'jena-mem', 'jena-tdb2', 'virtuoso'] as const;
+export const ENGINE_NAMES = ['svc', 'svc-native', 'svc-http', 'oxigraph', 'n3', 'comunica', 'quadstore', 'jena-mem', 'jena-tdb2', 'virtuoso'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
 /** Names accepted by `--engines` that stand for several engines. */
@@ -67,6 +67,7 @@ export function parseEngineList(list: string): EngineName[] {
 export async function engineFactory(name: EngineName): Promise<EngineFactory> {
   const modules: Record<EngineName, () => Promise<{ open: EngineFactory }>> = {
     svc: () => import('./engines/svc.ts'),
+    'svc-native': () => import('./engines/svc-native.ts'),
     'svc-http': () => import('./engines/svc-http.ts'),
     oxigraph: () => import('./engines/oxigraph.ts'),
     n3: () => import('./engines/n3.ts'),

@@ -60,15 +60,19 @@ export async function countResult(result: QueryResult): Promise<number> {
 
 export async function open(): Promise<Engine> {
   const MemoryStore = await svcPart<new () => Sail>(memoryStoreFile(), 'MemoryStore');
+  return storeEngine('svc', new MemoryStore());
+}
+
+/** svc over a given store: load through svc's N-Triples parser in one transaction, query through svc's engine. */
+export async function storeEngine(name: string, sail: Sail): Promise<Engine> {
   const prepareQuery = await svcPart<PrepareQuery>('src/sparql/engine.ts', 'prepareQuery');
   const ntriples = await svcFormat('nt');
-  const sail = new MemoryStore();
   await sail.init();
   return {
-    name: 'svc',
+    name,
     async load(source: DataSource) {
       const connection = sail.connection();
-      const progress = new Progress('svc');
+      const progress = new Progress(name);
       connection.begin();
       await ntriples.parse(lineChunks(source), {
         quad(quad) {
