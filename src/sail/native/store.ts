@@ -64,9 +64,9 @@ export interface NativeStoreOptions {
   /** Open an existing store with the indexes it has, building or dropping none (check, export). */
   readonly keepStoredIndexes?: boolean;
   readonly forceSync?: boolean;
-  /** Id → term cache entries (`config:native.valueCacheSize`); default 65,536. */
+  /** Id → term cache entries (`config:native.valueCacheSize`); default 262,144 (RDF4J's 512 assumes a JVM heap of decoded values). */
   readonly valueCacheSize?: number;
-  /** Term → id cache entries (`config:native.valueIDCacheSize`); default 65,536. */
+  /** Term → id cache entries (`config:native.valueIDCacheSize`); default 262,144. */
   readonly valueIDCacheSize?: number;
   /** Page cache size in 8 KiB pages; default 8,192 (64 MiB). */
   readonly pageCacheSize?: number;
@@ -129,7 +129,7 @@ export class NativeStore implements Sail {
       this.file,
       { length: record?.valuesLength ?? 0, count: record?.valueCount ?? 0, hashRoot: record?.hashRoot ?? 0 },
       () => this.valueSession,
-      { values: this.options.valueCacheSize ?? 65536, ids: this.options.valueIDCacheSize ?? 65536 },
+      { values: this.options.valueCacheSize ?? 262144, ids: this.options.valueIDCacheSize ?? 262144 },
     );
     this.blobs = new BlobStore(this.file);
     this.namespacesPage = record?.namespacesPage ?? 0;

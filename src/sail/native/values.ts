@@ -67,6 +67,7 @@ export class NativeValueStore implements ValueStore {
   private readonly byIri: GenerationalCache<string, Id>;
   /** Records appended since the last flush, not yet in the files. */
   private pendingData: Buffer[] = [];
+  private readonly scratch = Buffer.alloc(256);
   private pendingBytes = 0;
   private readonly pendingTerms = new Map<Id, Term>();
   private dataLength: number;
@@ -186,16 +187,17 @@ export class NativeValueStore implements ValueStore {
     if (this.pendingBytes > 4 << 20) this.flush();
   }
 
+  /** Two reads per uncached value: its offset, then its record (one guess of 256 bytes covers most records). */
   private read(id: Id): Term {
     if (id < 1 || id > this.flushedCount) throw new RangeError(`unknown value id ${id}`);
-    const at = Buffer.alloc(8);
-    readSync(this.indexFd, at, 0, 8, id * 8);
-    const offset = at.readUIntLE(0, 6);
-    const head = Buffer.alloc(5);
-    readSync(this.dataFd, head, 0, 5, offset);
-    const payload = Buffer.alloc(head.readUInt32LE(1));
-    readSync(this.dataFd, payload, 0, payload.length, offset + 5);
-    return this.decode(head[0]!, payload);
+    readSync(this.indexFd, this.scratch, 0, 8, id * 8);
+    const offset = this.scratch.readUIntLE(0, 6);
+    const got = readSync(this.dataFd, this.scratch, 0, this.scratch.length, offset);
+    const length = this.scratch.readUInt32LE(1);
+    if (5 + length <= got) return this.decode(this.scratch[0]!, this.scratch.subarray(5, 5 + length));
+    const payload = Buffer.alloc(length);
+    readSync(this.dataFd, payload, 0, length, offset + 5);
+    return this.decode(this.scratch[0]!, payload);
   }
 
   private decode(kind: number, payload: Buffer): Term {
