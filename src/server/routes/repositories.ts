@@ -8,6 +8,7 @@ import { literal, namedNode, xsd, type Quad } from '../../rdf/terms.ts';
 import { FILENAME_HINT, PARAM, PATHS, RESULT_VARIABLES, repositoryUrl } from '../../protocol/constants.ts';
 import { malformedParameter, repositoryExists, unknownRepository } from '../../protocol/errors.ts';
 import { baseIRI } from '../../protocol/params.ts';
+import { CONFIG_PREFIXES } from '../../repository/config/serialize.ts';
 import { DEFAULT_GRAPH_QUERY_FORMAT } from '../../formats/negotiate.ts';
 import type { Solution } from '../../formats/format.ts';
 import type { ServerContext } from '../context.ts';
@@ -54,7 +55,7 @@ export function repositoryRoutes(context: ServerContext): Route[] {
     const id = exchange.pathParams['repo']!;
     if (repositories.get(id) === undefined) throw unknownRepository(id);
     const quads = repositories.config(id);
-    await sendQuads(exchange, [quads], new Map(), FILENAME_HINT.config, undefined, DEFAULT_GRAPH_QUERY_FORMAT);
+    await sendQuads(exchange, [quads], CONFIG_PREFIXES, FILENAME_HINT.config, undefined, DEFAULT_GRAPH_QUERY_FORMAT);
   };
 
   const updateConfig = async (exchange: Exchange): Promise<void> => {
