@@ -7,29 +7,12 @@
  */
 import t from 'tap';
 import { MemoryStore } from './store.ts';
-import type { IsolationLevel } from '../sail.ts';
-import { anomalies, ex, write, type Anomaly } from '../compliance.ts';
+import { ex, isolationTable, write } from '../compliance.ts';
 import { literal, quad } from '../../rdf/terms.ts';
 
 const open = async () => new MemoryStore();
 
-/** true = the anomaly happens at that level. */
-const OUTCOMES: Record<IsolationLevel, Record<Anomaly, boolean>> = {
-  NONE: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  READ_UNCOMMITTED: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  READ_COMMITTED: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  SNAPSHOT_READ: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  SNAPSHOT: { dirtyRead: false, nonRepeatableRead: false, lostUpdate: false, writeSkew: true },
-  SERIALIZABLE: { dirtyRead: false, nonRepeatableRead: false, lostUpdate: false, writeSkew: false },
-};
-
-for (const [level, outcomes] of Object.entries(OUTCOMES) as [IsolationLevel, Record<Anomaly, boolean>][]) {
-  t.test(level, async (t) => {
-    for (const [anomaly, happens] of Object.entries(outcomes) as [Anomaly, boolean][]) {
-      t.equal(await anomalies[anomaly](open, level), happens, `${anomaly} ${happens ? 'allowed' : 'prevented'}`);
-    }
-  });
-}
+isolationTable(open);
 
 t.test('a failed commit changes nothing', async (t) => {
   const store = new MemoryStore();

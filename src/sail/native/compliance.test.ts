@@ -7,8 +7,7 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { anomalies, sailCompliance, type Anomaly } from '../compliance.ts';
-import type { IsolationLevel } from '../sail.ts';
+import { isolationTable, sailCompliance } from '../compliance.ts';
 import { NativeStore } from './store.ts';
 
 const dirs: string[] = [];
@@ -24,20 +23,4 @@ async function open(): Promise<NativeStore> {
 
 sailCompliance(open);
 
-/** true = the anomaly happens at that level (as for the MemoryStore). */
-const OUTCOMES: Record<IsolationLevel, Record<Anomaly, boolean>> = {
-  NONE: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  READ_UNCOMMITTED: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  READ_COMMITTED: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  SNAPSHOT_READ: { dirtyRead: false, nonRepeatableRead: true, lostUpdate: true, writeSkew: true },
-  SNAPSHOT: { dirtyRead: false, nonRepeatableRead: false, lostUpdate: false, writeSkew: true },
-  SERIALIZABLE: { dirtyRead: false, nonRepeatableRead: false, lostUpdate: false, writeSkew: false },
-};
-
-for (const [level, outcomes] of Object.entries(OUTCOMES) as [IsolationLevel, Record<Anomaly, boolean>][]) {
-  t.test(`isolation ${level}`, async (t) => {
-    for (const [anomaly, happens] of Object.entries(outcomes) as [Anomaly, boolean][]) {
-      t.equal(await anomalies[anomaly](open, level), happens, `${anomaly} ${happens ? 'allowed' : 'prevented'}`);
-    }
-  });
-}
+isolationTable(open);
