@@ -44,6 +44,11 @@ export async function parseLines(
   if (rest.length > 0) parser.parseLines(rest + '\n', rest.length + 1);
 }
 
+/** Parses a whole N-Triples document held in memory, synchronously (SPARQL `INSERT DATA` bodies); throws ParseError. */
+export function parseNTriplesText(text: string, handler: RdfHandler, options?: RdfParseOptions): void {
+  new LineParser('N-Triples', false, handler, new BlankNodeScope(options)).parseLines(text + '\n', text.length + 1);
+}
+
 class LineParser {
   private line = 0;
   private readonly datatypes = new Map<string, NamedNode>();
