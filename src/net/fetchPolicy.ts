@@ -50,6 +50,12 @@ export class FetchError extends Error {
   override readonly name = 'FetchError';
 }
 
+/** HTTP validators of a fetched document (RFC 9110 §8.8), sent back to ask "changed since?". */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
+}
+
 export interface FetchedDocument {
   /** The URL after redirects: the base IRI for parsing. */
   readonly url: string;
@@ -57,15 +63,38 @@ export interface FetchedDocument {
   readonly mediaType?: string;
   /** The body, streamed and size-checked. */
   readonly body: AsyncIterable<Uint8Array>;
+  /** The response's ETag and Last-Modified, for a later conditional fetch. */
+  readonly validators: Validators;
+}
+
+/** A conditional fetch whose answer was 304 Not Modified (RFC 9110 §15.4.5): the caller's copy is current. */
+export interface NotModified {
+  readonly url: string;
+  readonly notModified: true;
 }
 
 /** Fetches `url` under `policy`, sending `accept`; the caller's `signal` cancels it. */
 export async function fetchDocument(
   url: string,
   accept: string,
+  policy?: FetchPolicy,
+  signal?: AbortSignal,
+): Promise<FetchedDocument>;
+/** With the validators of an earlier fetch: answers NotModified when the server says 304. */
+export async function fetchDocument(
+  url: string,
+  accept: string,
+  policy: FetchPolicy | undefined,
+  signal: AbortSignal | undefined,
+  since: Validators,
+): Promise<FetchedDocument | NotModified>;
+export async function fetchDocument(
+  url: string,
+  accept: string,
   policy: FetchPolicy = DEFAULT_FETCH_POLICY,
   signal?: AbortSignal,
-): Promise<FetchedDocument> {
+  since?: Validators,
+): Promise<FetchedDocument | NotModified> {
   const maxBytes = policy.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeout = AbortSignal.timeout(policy.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -76,8 +105,12 @@ export async function fetchDocument(
       throw new FetchError(`cannot fetch ${current.protocol} URLs: ${url}`);
     }
     checkHostName(current, policy);
-    const response = await get(current, accept, policy, combined);
+    const response = await get(current, accept, policy, combined, since);
     const status = response.statusCode ?? 0;
+    if (status === 304 && since) {
+      response.resume();
+      return { url: current.href, notModified: true };
+    }
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location) {
       response.resume();
@@ -95,7 +128,8 @@ export async function fetchDocument(
       throw new FetchError(`${current.href} is ${declared} bytes, over the limit of ${maxBytes}`);
     }
     const mediaType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
-    return { url: current.href, mediaType, body: limited(response, maxBytes, current.href) };
+    const validators = { etag: response.headers.etag, lastModified: response.headers['last-modified'] };
+    return { url: current.href, mediaType, body: limited(response, maxBytes, current.href), validators };
   }
 }
 
@@ -108,10 +142,13 @@ function parseUrl(url: string): URL {
 }
 
 /** One GET without following redirects; the connection only goes to addresses the policy allows. */
-function get(url: URL, accept: string, policy: FetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
+function get(url: URL, accept: string, policy: FetchPolicy, signal: AbortSignal, since?: Validators): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
+  const headers: Record<string, string> = { accept };
+  if (since?.etag) headers['if-none-match'] = since.etag;
+  if (since?.lastModified) headers['if-modified-since'] = since.lastModified;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { headers: { accept }, signal, lookup: guardedLookup(policy) }, resolve);
+    const request = client.get(url, { headers, signal, lookup: guardedLookup(policy) }, resolve);
     request.on('error', (e: Error) => reject(e instanceof FetchError ? e : new FetchError(`fetching ${url.href} failed: ${e.message}`)));
   });
 }
@@ -190,7 +227,7 @@ async function readFileDocument(url: URL, policy: FetchPolicy, maxBytes: number)
   });
   if (!info.isFile()) throw new FetchError(`not a file: ${url.href}`);
   if (info.size > maxBytes) throw new FetchError(`${url.href} is ${info.size} bytes, over the limit of ${maxBytes}`);
-  return { url: url.href, body: createReadStream(file) as AsyncIterable<Uint8Array> };
+  return { url: url.href, body: createReadStream(file) as AsyncIterable<Uint8Array>, validators: {} };
 }
 
 function isInside(file: string, root: string): boolean {

@@ -76,6 +76,33 @@ t.test('http sources: loaded on use into their own context, a change seen by the
   await repository.shutdown();
 });
 
+t.test('http sources with ETag / Last-Modified are revalidated by conditional requests (304 keeps the graph)', async (t) => {
+  let version = 1;
+  const seen: string[] = [];
+  const source = createServer((req, res) => {
+    const etag = `"v${version}"`;
+    seen.push(`${req.headers['if-none-match'] ?? '-'} ${req.headers['if-modified-since'] ?? '-'}`);
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+    res.writeHead(200, { 'content-type': 'text/turtle', etag, 'last-modified': 'Mon, 23 Nov 2026 10:00:00 GMT' });
+    res.end(`<http://ex/s> <http://ex/p> "v${version}" .`);
+  });
+  await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => source.close(() => resolve())));
+  const iri = `http://127.0.0.1:${(source.address() as AddressInfo).port}/data.ttl`;
+  const query = `SELECT ?o FROM <${iri}> WHERE { ?s ?p ?o }`;
+  const repository = datasetRepository({ allowLoopback: true });
+  await repository.init();
+  const connection = await repository.connection();
+  t.same(await values(await connection.query({ query })), ['v1']);
+  const writes = spyOnCommits(repository.inner);
+  t.same(await values(await connection.query({ query })), ['v1'], 'a 304 keeps the loaded graph');
+  t.equal(writes(), 0);
+  version = 2;
+  t.same(await values(await connection.query({ query })), ['v2'], 'a new ETag reloads');
+  t.same(seen, ['- -', '"v1" Mon, 23 Nov 2026 10:00:00 GMT', '"v1" Mon, 23 Nov 2026 10:00:00 GMT'], 'validators sent back');
+  await repository.shutdown();
+});
+
 t.test('file sources: reloaded when the file changes', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-dataset-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));

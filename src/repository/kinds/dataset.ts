@@ -4,8 +4,8 @@
  * (FROM / FROM NAMED, or the protocol's `default-graph-uri` / `named-graph-uri`)
  * into the store, each into the context of its IRI. `http(s):` and `file:`
  * IRIs are loaded through the restricted fetch module (`src/net/fetchPolicy.ts`);
- * a loaded file is kept until its mtime changes, an http source is fetched
- * again on each use (see `SourceVersion`).
+ * a loaded file is kept until its mtime changes, an http source until the
+ * server says it changed (see `SourceVersion`).
  */
 import { createHash, type Hash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { namedNode, type NamedNode, type Quad } from '../../rdf/terms.ts';
 import type { Dataset, QueryResult } from '../../sparql/api.ts';
 import { prepareQuery } from '../../sparql/engine.ts';
 import type { QueryRequest, RepositoryConnection } from '../api.ts';
-import { fetchDocument, type FetchPolicy } from '../../net/fetchPolicy.ts';
+import { fetchDocument, type FetchPolicy, type Validators } from '../../net/fetchPolicy.ts';
 import { LOAD_ACCEPT } from '../../sparql/update/load.ts';
 import { defined } from '../defined.ts';
 import { ForwardingConnection, ForwardingRepository } from './forwarding.ts';
@@ -24,13 +24,15 @@ import type { SailRepository } from './sail.ts';
 
 /**
  * How a loaded graph's source looked when it was loaded. Files are known by
- * their mtime. http sources are fetched again on every use, because the fetch
- * module hands out no validators (ETag, Last-Modified) to revalidate with; the
- * digest of the body spares rewriting the graph when it did not change.
+ * their mtime. An http source is revalidated on every use with a conditional
+ * request (its ETag / Last-Modified); a 304 keeps the graph, and for servers
+ * that send no validators the digest of the body spares rewriting an unchanged one.
  */
 interface SourceVersion {
   readonly mtimeMs?: number;
   readonly digest: string;
+  /** The source's ETag / Last-Modified when it sent them. */
+  readonly validators?: Validators;
 }
 
 export class DatasetRepository extends ForwardingRepository {
@@ -71,12 +73,14 @@ export class DatasetRepository extends ForwardingRepository {
     const mtimeMs = url.protocol === 'file:' ? await stat(fileURLToPath(url)).then((info) => info.mtimeMs, () => undefined) : undefined;
     const known = this.loaded.get(iri);
     if (mtimeMs !== undefined && known?.mtimeMs === mtimeMs) return;
-    const document = await fetchDocument(iri, LOAD_ACCEPT, this.fetchPolicy);
+    // An http source we hold is asked "changed since?" with its ETag / Last-Modified; 304 keeps our copy.
+    const fetched = await fetchDocument(iri, LOAD_ACCEPT, this.fetchPolicy, undefined, known?.validators ?? {});
+    if ('notModified' in fetched) return;
     const hash = createHash('sha256');
-    const quads = await parseAll(formatOf(document.mediaType, document.url), hashed(document.body, hash), document.url);
+    const quads = await parseAll(formatOf(fetched.mediaType, fetched.url), hashed(fetched.body, hash), fetched.url);
     const digest = hash.digest('hex');
     if (known?.digest !== digest) await this.replaceGraph(iri, quads);
-    this.loaded.set(iri, { digest, ...(mtimeMs === undefined ? {} : { mtimeMs }) });
+    this.loaded.set(iri, { digest, validators: fetched.validators, ...(mtimeMs === undefined ? {} : { mtimeMs }) });
   }
 
   /** Replaces the context `iri` with the statements of its source, in one transaction. */
