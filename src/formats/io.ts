@@ -229,6 +229,25 @@ export class ByteReader {
 export class Underflow extends Error {
   override readonly name = 'Underflow';
 }
+
+/**
+ * Reads the records now buffered, resuming where the last call stopped: each
+ * record is read from a mark, and one cut off by the end of the buffer
+ * (Underflow) is rewound and read again when more bytes arrive. True once
+ * `record` reports the end of the data. Shared by the binary formats.
+ */
+export function readBufferedRecords(reader: ByteReader, record: () => boolean): boolean {
+  try {
+    for (;;) {
+      reader.mark();
+      if (record()) return true;
+    }
+  } catch (e) {
+    if (!(e instanceof Underflow)) throw e;
+    reader.rewind();
+    return false;
+  }
+}
 const UNDERFLOW = new Underflow('more input needed');
 
 /**

@@ -33,7 +33,7 @@ import {
   type RdfWriteOptions,
   type RdfWriter,
 } from '../format.ts';
-import { ByteBuffer, ByteReader, byteChunks, Underflow } from '../io.ts';
+import { ByteBuffer, ByteReader, byteChunks, readBufferedRecords } from '../io.ts';
 import { BlankNodeScope } from './blankNodes.ts';
 import { prefixEntries } from './prefixes.ts';
 
@@ -194,22 +194,14 @@ class DocumentReader {
 
   /** Reads every complete record in the buffer; true once END_OF_DATA was read. */
   readAvailable(): boolean {
-    try {
-      if (!this.started) {
-        this.reader.mark();
-        this.readHeader();
-        this.started = true;
-      }
-      for (;;) {
-        this.reader.mark();
-        if (this.readRecord()) return true;
-      }
-    } catch (e) {
-      if (!(e instanceof Underflow)) throw e;
-      this.reader.rewind();
+    return readBufferedRecords(this.reader, () => {
+      if (this.started) return this.readRecord();
+      this.readHeader();
+      this.started = true;
       return false;
-    }
+    });
   }
+
 
   private readHeader(): void {
     if (!this.reader.slice(4).equals(MAGIC)) throw this.error('not Binary RDF (no "BRDF" header)');

@@ -30,7 +30,7 @@ import {
   type TupleResultFormat,
   type TupleWriter,
 } from '../format.ts';
-import { ByteBuffer, ByteReader, byteChunks, Underflow } from '../io.ts';
+import { ByteBuffer, ByteReader, byteChunks, readBufferedRecords } from '../io.ts';
 
 const NAME = 'Binary RDF Results Table';
 const MAGIC = Buffer.from('BRTR', 'ascii');
@@ -158,22 +158,14 @@ class TableReader {
 
   /** Reads every complete record now in the buffer; true once TABLE_END was read. */
   readAvailable(): boolean {
-    try {
-      if (!this.started) {
-        this.reader.mark();
-        this.readHeader();
-        this.started = true;
-      }
-      for (;;) {
-        this.reader.mark();
-        if (this.readRecord()) return true;
-      }
-    } catch (e) {
-      if (!(e instanceof Underflow)) throw e;
-      this.reader.rewind();
+    return readBufferedRecords(this.reader, () => {
+      if (this.started) return this.readRecord();
+      this.readHeader();
+      this.started = true;
       return false;
-    }
+    });
   }
+
 
   private readHeader(): void {
     const magic = this.reader.slice(4);
